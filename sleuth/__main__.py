@@ -1,0 +1,5 @@
+"""``python -m sleuth``."""
+
+from sleuth.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Advice on the move at hand: Goldraub guesses, Lima accusations."""

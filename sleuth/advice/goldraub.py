@@ -1,0 +1,83 @@
+"""Should I guess now? Goldraub guesses weighed by probability and the scoring rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sleuth.analysis import Report
+from sleuth.games.goldraub import (
+    Guess,
+    expected_points,
+    may_guess,
+    round_value,
+)
+from sleuth.model import Holder, Item
+
+
+@dataclass(frozen=True)
+class GuessCheck:
+    """One possible guess: its probability, its expected points now, and whether I may make it."""
+
+    owner: Holder
+    sector: Item
+    probability: Fraction | None
+    exact: bool
+    value: int
+    expected: Fraction | None
+    allowed: bool
+    why: str
+    revealed: bool
+
+    @property
+    def verdict(self) -> str:
+        """certain, worth it (expected points above zero), not worth it, or unknown."""
+        if self.revealed:
+            return "already revealed"
+        if self.probability is None or self.expected is None:
+            return "unknown"
+        if self.probability == 1 and self.exact:
+            return "certain"
+        return "worth it" if self.expected > 0 else "not worth it"
+
+
+def _revealed(report: Report) -> set[tuple[Holder, Item]]:
+    """Cards laid face up after a right guess."""
+    return {(e.owner, e.sector) for e in report.record.events if isinstance(e, Guess) and e.correct}
+
+
+def check_guess(report: Report, owner: Holder, sector: Item) -> GuessCheck:
+    """Weigh the guess that ``owner`` holds ``sector`` for me, now."""
+    record = report.record
+    players, rounds = len(record.table.players), record.start.rounds
+    value = round_value(record.events, players, rounds)
+    allowed, why = may_guess(record.events, players, rounds, record.table.me)
+    p = report.odds.probability(owner, sector) if report.consistent else None
+    expected = None if p is None else Fraction(expected_points(p, value))
+    return GuessCheck(
+        owner,
+        sector,
+        p,
+        report.odds.exact,
+        value,
+        expected,
+        allowed,
+        why,
+        (owner, sector) in _revealed(report),
+    )
+
+
+def best_guesses(report: Report, limit: int = 10) -> list[GuessCheck]:
+    """The most likely guesses about other players' sectors that are not yet revealed."""
+    record = report.record
+    revealed = _revealed(report)
+    options = [
+        check_guess(report, owner, sector)
+        for owner in record.table.players
+        if owner != record.table.me
+        for sector in record.start.city.sectors
+        if (owner, sector) not in revealed
+    ]
+    options = [o for o in options if o.probability]
+    options.sort(key=lambda o: (-o.probability, o.owner, int(o.sector)))
+    return options[:limit]

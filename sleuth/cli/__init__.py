@@ -1,0 +1,26 @@
+"""The command line: parse, call the core, render. No game logic lives here."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from sleuth.cli import goldraub as _goldraub  # noqa: F401 - registers its commands
+from sleuth.cli.app import ExitStatus, app
+
+
+def main() -> None:
+    """The console script: run the app, turning unexpected errors into one line."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except Exception as error:  # a bug, not bad input: say so in one line
+        if os.environ.get("SLEUTH_DEBUG"):
+            raise
+        print(
+            f"sleuth: internal error: {type(error).__name__}: {error} "
+            "(set SLEUTH_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
+        sys.exit(ExitStatus.INTERNAL)

@@ -1,0 +1,201 @@
+"""The Typer app, its environment, the options every command shares, and the game-free commands."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from enum import IntEnum
+from importlib import import_module
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from sleuth.errors import InputError
+from sleuth.games.base import Table
+
+DEFAULT_FILE = "game.yaml"
+FILE_ENV = "SLEUTH_FILE"
+
+
+class ExitStatus(IntEnum):
+    """What a command's exit status means."""
+
+    OK = 0
+    INTERNAL = 1
+    BAD_INPUT = 2
+    INCONSISTENT = 3
+
+
+@dataclass
+class Env:
+    """The outside world of a command: consoles and the environment (replaced in tests)."""
+
+    out: Console = field(default_factory=lambda: Console(highlight=False))
+    err: Console = field(default_factory=lambda: Console(stderr=True, highlight=False))
+    environ: Any = field(default_factory=lambda: os.environ)
+
+
+ENV = Env()
+
+app = typer.Typer(
+    help="A deduction assistant for Goldraub in London and Loot of Lima.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+FileOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--file",
+        "-f",
+        help=f"The game record (default: ${FILE_ENV}, else ./{DEFAULT_FILE}).",
+        show_default=False,
+    ),
+]
+BudgetOpt = Annotated[
+    float, typer.Option(help="Seconds for an exact count before falling back to an estimate.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the JSON report of the contract.")]
+
+
+def record_path(given: Path | None) -> Path:
+    """The record's path: the option, else the environment variable, else ./game.yaml."""
+    return given or Path(ENV.environ.get(FILE_ENV) or DEFAULT_FILE)
+
+
+def fail(error: InputError, command: str | None = None) -> typer.Exit:
+    """Print a one-line input error on stderr and give the exit to raise."""
+    if command and not error.source:
+        error = error.located(source=command)
+    ENV.err.print(f"sleuth: {error.line()}", markup=False, soft_wrap=True)
+    return typer.Exit(ExitStatus.BAD_INPUT)
+
+
+def split(value: str) -> list[str]:
+    """A comma-separated option as a list."""
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def record_event(
+    file: Path | None, command: str, kind: str, fields: dict, names=(), budget: float = 10.0
+) -> None:
+    """Record one event: check it, append it atomically, print the update."""
+    from sleuth.analysis import update
+    from sleuth.record import append
+    from sleuth.render.common import show_update
+
+    try:
+        record = append(record_path(file), kind, fields, command, tuple(names))
+    except InputError as error:
+        raise fail(error, command) from None
+    result = update(record, budget)
+    show_update(ENV.out, result, record.events[-1].text())
+    if not result.report.consistent:
+        raise typer.Exit(ExitStatus.INCONSISTENT)
+
+
+def analyse(file: Path | None, budget: float, command: str):
+    """Load the record and analyse it; exit 2 on unusable input."""
+    from sleuth.analysis import report
+    from sleuth.record import load
+
+    try:
+        record, _ = load(record_path(file))
+    except InputError as error:
+        raise fail(error, command) from None
+    return report(record, budget)
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="goldraub or lima")],
+    players: Annotated[str, typer.Option(help="Names in seating order, clockwise: A,B,C")],
+    me: Annotated[str, typer.Option(help="Whose knowledge the record holds.")],
+    hand: Annotated[str, typer.Option(help="My cards or tokens: 22,45,63")],
+    rounds: Annotated[int | None, typer.Option(help="Goldraub: the round counter's start.")] = None,
+    known: Annotated[
+        list[str] | None, typer.Option(help="Lima: PLAYER=LOC,LOC looked at while passing.")
+    ] = None,
+    public: Annotated[str | None, typer.Option(help="Lima: the face-up tokens: 4F,6B")] = None,
+    force: Annotated[bool, typer.Option(help="Overwrite an existing record.")] = False,
+    file: FileOpt = None,
+) -> None:
+    """Start a new record."""
+    from sleuth.record import create
+
+    path = record_path(file)
+    names = split(players)
+    try:
+        table = Table(tuple(names), names[0] if names else "")
+        doc: dict = {"game": game, "players": names, "me": table.prefix(me, "me")}
+        doc["hand"] = split(hand)
+        if rounds is not None:
+            doc["rounds"] = rounds
+        if known:
+            doc["known"] = {}
+            for entry in known:
+                who, _, locations = entry.partition("=")
+                doc["known"][table.prefix(who, "known")] = split(locations)
+        if public is not None:
+            doc["public"] = split(public)
+        record = create(path, doc, "sleuth new", force)
+    except InputError as error:
+        raise fail(error, "sleuth new") from None
+    names = ", ".join(record.table.players)
+    ENV.out.print(f"started {path}: {record.game}, {names}; me: {record.table.me}", markup=False)
+
+
+@app.command()
+def undo(file: FileOpt = None) -> None:
+    """Remove the last recorded event."""
+    from sleuth.record import remove_last
+
+    try:
+        event = remove_last(record_path(file), "sleuth undo")
+    except InputError as error:
+        raise fail(error, "sleuth undo") from None
+    ENV.out.print(f"removed: {event.text()}", markup=False)
+
+
+@app.command("report")
+def report_command(file: FileOpt = None, json_: JsonOpt = False, budget: BudgetOpt = 10.0) -> None:
+    """Show what is certain, every probability, and the worlds left."""
+    from sleuth.render import report_json, show_report
+
+    result = analyse(file, budget, "sleuth report")
+    if json_:
+        ENV.out.print_json(json.dumps(report_json(result)))
+    else:
+        show_report(ENV.out, result)
+    if not result.consistent:
+        raise typer.Exit(ExitStatus.INCONSISTENT)
+
+
+@app.command()
+def check(
+    first: Annotated[
+        str | None, typer.Argument(help="Goldraub: the owner. Lima: a location.")
+    ] = None,
+    second: Annotated[
+        str | None, typer.Argument(help="Goldraub: the sector. Lima: the other location.")
+    ] = None,
+    best: Annotated[bool, typer.Option(help="List the best moves available now.")] = False,
+    file: FileOpt = None,
+    budget: BudgetOpt = 10.0,
+) -> None:
+    """Should I guess (Goldraub) or accuse (Lima) now? Probability, points, the rules."""
+    from sleuth.render.common import conflict_panel
+
+    result = analyse(file, budget, "sleuth check")
+    if not result.consistent:
+        ENV.out.print(conflict_panel(result))
+        raise typer.Exit(ExitStatus.INCONSISTENT)
+    handler = import_module(f"sleuth.cli.{result.record.game}")
+    try:
+        handler.check(ENV.out, result, first, second, best or first is None)
+    except InputError as error:
+        raise fail(error, "sleuth check") from None

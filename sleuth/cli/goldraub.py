@@ -1,0 +1,58 @@
+"""Goldraub commands: record a search or a guess, and weigh a guess."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from sleuth.analysis import Report
+from sleuth.cli.app import BudgetOpt, FileOpt, app, record_event
+from sleuth.errors import InputError
+
+
+@app.command()
+def search(
+    by: Annotated[str, typer.Argument(help="Who searched (a unique prefix will do).")],
+    row: Annotated[str, typer.Argument(help="The row, by its end sectors: 31-36")],
+    gold: Annotated[int, typer.Option(help="GOLD BARS cards announced.")],
+    saw: Annotated[int | None, typer.Option(help="GOLD BARS cards I saw in the pass.")] = None,
+    at: Annotated[int | None, typer.Option(help="The route space the searcher moved to.")] = None,
+    file: FileOpt = None,
+    budget: BudgetOpt = 10.0,
+) -> None:
+    """Goldraub: record a search and its answer."""
+    fields = {"by": by, "row": row, "gold": gold, "saw": saw, "at": at}
+    fields = {k: v for k, v in fields.items() if v is not None}
+    record_event(file, "sleuth search", "search", fields, ("by",), budget)
+
+
+@app.command()
+def guess(
+    by: Annotated[str, typer.Argument(help="Who guessed.")],
+    owner: Annotated[str, typer.Argument(help="Who was said to hold the sector.")],
+    sector: Annotated[str, typer.Argument(help="The sector.")],
+    correct: Annotated[bool, typer.Option("--correct/--wrong", help="The guess's outcome.")],
+    file: FileOpt = None,
+    budget: BudgetOpt = 10.0,
+) -> None:
+    """Goldraub: record a guess and whether it was right."""
+    fields = {"by": by, "owner": owner, "sector": sector, "correct": correct}
+    record_event(file, "sleuth guess", "guess", fields, ("by", "owner"), budget)
+
+
+def check(out: Console, report: Report, owner: str | None, sector: str | None, best: bool):
+    """Weigh one guess, or list the best ones."""
+    from sleuth.advice.goldraub import best_guesses, check_guess
+    from sleuth.games.goldraub import sector as parse_sector
+    from sleuth.render.goldraub import show_best, show_check
+
+    if best:
+        show_best(out, best_guesses(report))
+        return
+    if sector is None:
+        raise InputError("sleuth check", "sector", "give an owner and a sector, or --best")
+    who = report.record.table.prefix(owner, "owner")
+    place = parse_sector(sector, report.record.start.city, "sector")
+    show_check(out, check_guess(report, who, place))

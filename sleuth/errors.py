@@ -1,0 +1,53 @@
+"""Unusable input: one error type that names where the problem is."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class InputError(Exception):
+    """Input that no analysis can use; e.g. InputError("game.yaml", "row", "'31-37' ...", 3).
+
+    ``source`` is the file or command, ``event`` the 1-based event index (0: the setup, None:
+    not about an event), ``field`` the field's name.
+    """
+
+    def __init__(self, source: str, field: str, message: str, event: int | None = None):
+        self.source, self.field, self.message, self.event = source, field, message, event
+        super().__init__(self.line())
+
+    def line(self) -> str:
+        """The error as one line: source, event, field, message."""
+        where = [self.source]
+        if self.event is not None:
+            where.append("setup" if self.event == 0 else f"event {self.event}")
+        if self.field:
+            where.append(f"field '{self.field}'")
+        return ": ".join([", ".join(where), self.message])
+
+    def located(self, source: str | None = None, event: int | None = None) -> InputError:
+        """The same error with the source or event filled in."""
+        return InputError(
+            source or self.source,
+            self.field,
+            self.message,
+            self.event if event is None else event,
+        )
+
+
+def nearest(text: str, choices: Iterable[str]) -> str:
+    """A hint naming the valid choice closest to ``text``, or an empty string."""
+    choices = [str(c) for c in choices]
+    close = difflib.get_close_matches(str(text), choices, n=1, cutoff=0.5)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A short, safe rendering of any parsed value for an error message."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list | tuple | set):
+        return f"a list of {len(value)} items"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

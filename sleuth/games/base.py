@@ -1,0 +1,144 @@
+"""What every game shares: the table of players, recorded events, and field checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from sleuth.errors import InputError, nearest, shown
+from sleuth.model import Holder, Space, Tally
+
+
+@dataclass(frozen=True)
+class Table:
+    """The players in seating order, clockwise, and whose knowledge the record holds.
+
+    e.g. Table(("Anton", "Bert", "Christl", "Doris", "Elli"), "Christl")
+    """
+
+    players: tuple[Holder, ...]
+    me: Holder
+
+    def seat(self, player: Holder) -> int:
+        """The 0-based seat of ``player``."""
+        return self.players.index(player)
+
+    def offset(self, player: Holder, steps: int) -> Holder:
+        """The player ``steps`` seats clockwise (to the left) of ``player``."""
+        return self.players[(self.seat(player) + steps) % len(self.players)]
+
+    def between(self, first: Holder, last: Holder) -> tuple[Holder, ...]:
+        """The players strictly between ``first`` and ``last``, clockwise from ``first``."""
+        n, a = len(self.players), self.seat(first)
+        gap = (self.seat(last) - a) % n or n
+        return tuple(self.players[(a + k) % n] for k in range(1, gap))
+
+    def others(self, player: Holder) -> tuple[Holder, ...]:
+        """Every player but ``player``, clockwise from the one after him."""
+        return self.between(player, player)
+
+    def player(self, value: Any, field: str) -> Holder:
+        """The player named ``value`` (case-insensitive), or an InputError for ``field``."""
+        if not isinstance(value, str):
+            raise InputError("", field, f"{shown(value)} is not a player's name")
+        for name in self.players:
+            if name.casefold() == value.casefold():
+                return name
+        raise InputError("", field, f"{shown(value)} is not a player{nearest(value, self.players)}")
+
+    def prefix(self, value: Any, field: str) -> Holder:
+        """The player whose name starts with ``value`` (case-insensitive, unique): CLI input."""
+        if not isinstance(value, str) or not value:
+            return self.player(value, field)
+        folded = value.casefold()
+        matches = [p for p in self.players if p.casefold().startswith(folded)]
+        exact = [p for p in matches if p.casefold() == folded]
+        if len(exact) == 1 or len(matches) == 1:
+            return (exact or matches)[0]
+        if matches:
+            raise InputError("", field, f"{value!r} could be {' or '.join(matches)}")
+        return self.player(value, field)
+
+
+class Event:
+    """One recorded event: its fields, its constraint, its text, its YAML form.
+
+    Subclasses name their ``kind`` (the record's key), declare ``fields`` (required first) and
+    say in ``tallies`` what the event tells about the deal.
+    """
+
+    kind: ClassVar[str]
+    required: ClassVar[tuple[str, ...]] = ()
+    optional: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def parse(cls, data: Any, table: Table, context: Any) -> Event:
+        """The event from its record mapping; InputError naming the field when it is unusable."""
+        if not isinstance(data, Mapping):
+            raise InputError("", cls.kind, f"expected a mapping of fields, got {shown(data)}")
+        allowed = cls.required + cls.optional
+        for key in data:
+            if key not in allowed:
+                raise InputError(
+                    "", str(key), f"unknown field for {cls.kind}{nearest(key, allowed)}"
+                )
+        for key in cls.required:
+            if key not in data or data[key] is None:
+                raise InputError("", key, f"{cls.kind} needs '{key}'")
+        return cls.build(dict(data), table, context)
+
+    @classmethod
+    def build(cls, data: dict, table: Table, context: Any) -> Event:
+        """The event from its checked fields (subclasses)."""
+        raise NotImplementedError
+
+    def tallies(self, table: Table, context: Any) -> tuple[Tally, ...]:
+        """What the event tells about the deal, as tallies (subclasses)."""
+        raise NotImplementedError
+
+    def fields(self) -> dict:
+        """The event's fields as written in the record (subclasses)."""
+        raise NotImplementedError
+
+    def text(self) -> str:
+        """The event in one short line, as the record would say it."""
+        inner = ", ".join(f"{k}: {_yaml_word(v)}" for k, v in self.fields().items())
+        return f"{self.kind} {{{inner}}}"
+
+
+def _yaml_word(value: Any) -> str:
+    """A field's value as YAML writes it (true, not True)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_yaml_word(v) for v in value) + "]"
+    return str(value)
+
+
+def integer(value: Any, field: str, low: int, high: int) -> int:
+    """``value`` as an int within [low, high], or an InputError for ``field``."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise InputError("", field, f"{shown(value)} is not a whole number")
+    try:
+        number = int(value)
+    except ValueError:
+        raise InputError("", field, f"{shown(value)} is not a whole number") from None
+    if not low <= number <= high:
+        raise InputError("", field, f"{number} is outside {low}..{high}")
+    return number
+
+
+def boolean(value: Any, field: str) -> bool:
+    """``value`` as a bool, or an InputError for ``field``."""
+    if not isinstance(value, bool):
+        raise InputError("", field, f"{shown(value)} is not true or false")
+    return value
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game's setup as the model needs it: the space and the facts known at the start."""
+
+    space: Space
+    facts: tuple[Tally, ...]

@@ -1,0 +1,230 @@
+"""Goldraub in London: the setup, the two recorded events, the round counter and scoring.
+
+Sections cited are those of the rulebook: Setup, Course of Play, Discovering a Hiding Place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sleuth.board import City, city
+from sleuth.errors import InputError, nearest, shown
+from sleuth.games.base import Event, Setup, Table, boolean, integer
+from sleuth.model import Holder, Item, Space, Tally, Term, holds
+
+ASIDE = "aside"
+
+
+@dataclass(frozen=True)
+class Start:
+    """What I know when the game starts: my three sectors and the round counter's start."""
+
+    city: City
+    hand: tuple[Item, ...]
+    rounds: int
+
+
+def sector(value: Any, board: City, field: str) -> Item:
+    """``value`` as a sector of the city, or an InputError for ``field``."""
+    text = str(value).strip() if isinstance(value, int | str) else ""
+    if isinstance(value, bool) or text not in board.sectors:
+        hint = nearest(text, board.sectors) if text else ""
+        raise InputError("", field, f"{shown(value)} is not a sector{hint}")
+    return text
+
+
+def row(value: Any, board: City, field: str) -> str:
+    """``value`` as one of the 21 rows (ends in either order), or an InputError for ``field``."""
+    text = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
+    name = board.row_name(text)
+    if name is None:
+        hint = nearest(text, board.rows) if text else ""
+        raise InputError("", field, f"{shown(value)} is not one of the 21 rows{hint}")
+    return name
+
+
+def parse_start(doc: dict, table: Table) -> Start:
+    """My hand and the rounds from the record's setup fields (rulebook: Setup)."""
+    board = city()
+    low, high = board.players
+    if not low <= len(table.players) <= high:
+        raise InputError("", "players", f"Goldraub is for {low} to {high} players")
+    hand = doc.get("hand")
+    if not isinstance(hand, list) or len(hand) != board.hand_size:
+        wanted = f"expected a list of {board.hand_size} sectors"
+        raise InputError("", "hand", f"{wanted}, got {shown(hand)}")
+    sectors = tuple(sector(s, board, "hand") for s in hand)
+    if len(set(sectors)) != len(sectors):
+        raise InputError("", "hand", f"a sector is listed twice in {shown(hand)}")
+    rounds = integer(doc.get("rounds", board.rounds), "rounds", 1, 99)
+    return Start(board, sectors, rounds)
+
+
+def setup(start: Start, table: Table) -> Setup:
+    """The deal's space and my hand: every player holds 3 sectors, the rest lie aside."""
+    sizes = {p: start.city.hand_size for p in table.players}
+    sizes[ASIDE] = len(start.city.sectors) - start.city.hand_size * len(table.players)
+    space = Space(table.players + (ASIDE,), sizes, start.city.sectors)
+    return Setup(space, tuple(holds(table.me, s) for s in start.hand))
+
+
+def start_fields(start: Start) -> dict:
+    """The setup fields as the record writes them."""
+    return {"hand": [int(s) for s in start.hand], "rounds": start.rounds}
+
+
+@dataclass(frozen=True)
+class Search(Event):
+    """A search of one row, answered with tip cards (rulebook: Course of Play).
+
+    "If a player has one or more hiding places in the searched row, he holds ready the GOLD BARS
+    card", and the asker announces how many GOLD BARS cards reached him, not counting his own:
+    ``gold`` players other than ``by`` hold at least one sector of the row. The cards travel
+    clockwise from the asker's left, so I see those of the players strictly between the asker
+    and me: ``saw`` of them hold at least one sector of the row.
+    """
+
+    by: Holder
+    row: str
+    gold: int
+    saw: int | None = None
+    at: int | None = None
+
+    kind = "search"
+    required = ("by", "row", "gold")
+    optional = ("saw", "at")
+
+    @classmethod
+    def build(cls, data: dict, table: Table, start: Start) -> Search:
+        """Check each field against the board and the seating."""
+        by = table.player(data["by"], "by")
+        name = row(data["row"], start.city, "row")
+        answering = len(table.others(by))
+        gold = integer(data["gold"], "gold", 0, answering)
+        saw = data.get("saw")
+        if saw is not None:
+            seen = table.between(by, table.me)
+            if by == table.me:
+                raise InputError("", "saw", "I asked, so there is nothing seen in the pass")
+            if not seen:
+                raise InputError("", "saw", "I sit right after the asker and see no tip card")
+            saw = integer(saw, "saw", 0, min(len(seen), gold))
+        at = data.get("at")
+        if at is not None:
+            at = integer(at, "at", min(start.city.route), max(start.city.route))
+            if name not in start.city.route[at]:
+                offered = ", ".join(start.city.route[at])
+                raise InputError("", "at", f"route space {at} offers {offered}, not {name}")
+        return cls(by, name, gold, saw, at)
+
+    def tallies(self, table: Table, start: Start) -> tuple[Tally, ...]:
+        """Gold over the answering players; saw over the players between the asker and me."""
+        items = frozenset(start.city.rows[self.row])
+        answer = Tally(
+            tuple(Term(p, items, True) for p in table.others(self.by)), frozenset({self.gold})
+        )
+        if self.saw is None:
+            return (answer,)
+        seen = table.between(self.by, table.me)
+        return answer, Tally(tuple(Term(p, items, True) for p in seen), frozenset({self.saw}))
+
+    def fields(self) -> dict:
+        """As written in the record."""
+        out = {"by": self.by, "row": self.row, "gold": self.gold}
+        if self.saw is not None:
+            out["saw"] = self.saw
+        if self.at is not None:
+            out["at"] = self.at
+        return out
+
+
+@dataclass(frozen=True)
+class Guess(Event):
+    """A guess that ``owner`` holds ``sector`` (rulebook: Discovering a Hiding Place).
+
+    A right guess makes the owner lay the card face up; a wrong one tells everyone that the
+    owner does not hold that sector.
+    """
+
+    by: Holder
+    owner: Holder
+    sector: Item
+    correct: bool
+
+    kind = "guess"
+    required = ("by", "owner", "sector", "correct")
+
+    @classmethod
+    def build(cls, data: dict, table: Table, start: Start) -> Guess:
+        """Check the players, the sector and the outcome."""
+        by = table.player(data["by"], "by")
+        owner = table.player(data["owner"], "owner")
+        if owner == by:
+            raise InputError("", "owner", f"{by} cannot guess about his own cards")
+        place = sector(data["sector"], start.city, "sector")
+        return cls(by, owner, place, boolean(data["correct"], "correct"))
+
+    def tallies(self, table: Table, start: Start) -> tuple[Tally, ...]:
+        """The owner holds the sector, or does not."""
+        return (holds(self.owner, self.sector, self.correct),)
+
+    def fields(self) -> dict:
+        """As written in the record."""
+        return {
+            "by": self.by,
+            "owner": self.owner,
+            "sector": int(self.sector),
+            "correct": self.correct,
+        }
+
+
+EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (Search, Guess)}
+
+
+# Rounds and scoring (rulebook: Course of Play, Discovering a Hiding Place).
+
+
+def round_value(events: list[Event], players: int, rounds: int, upto: int | None = None) -> int:
+    """The round counter after ``upto`` events: it moves down once every player has searched."""
+    done = sum(isinstance(e, Search) for e in events[:upto])
+    return max(rounds - done // players, 0)
+
+
+def guess_points(correct: bool, value: int) -> int:
+    """Points for a guess at round value ``value``: +10 x value right, -5 x value wrong."""
+    return 10 * value if correct else -5 * value
+
+
+def expected_points(probability, value: int):
+    """Expected points of a guess that is right with ``probability``, at round value ``value``."""
+    return probability * guess_points(True, value) + (1 - probability) * guess_points(False, value)
+
+
+def scores(events: list[Event], players: tuple[Holder, ...], rounds: int) -> dict[Holder, int]:
+    """Each player's score from the recorded guesses."""
+    total = dict.fromkeys(players, 0)
+    for index, event in enumerate(events):
+        if isinstance(event, Guess):
+            value = round_value(events, len(players), rounds, index)
+            total[event.by] += guess_points(event.correct, value)
+    return total
+
+
+def may_guess(events: list[Event], players: int, rounds: int, who: Holder) -> tuple[bool, str]:
+    """Whether ``who`` may guess now: two guesses a round, none after a wrong one that round."""
+    if round_value(events, players, rounds) == 0:
+        return False, "the game is over: the round counter is at 0"
+    searches = sum(isinstance(e, Search) for e in events)
+    start = searches - searches % players
+    seen, this_round = 0, []
+    for event in events:
+        if isinstance(event, Search):
+            seen += 1
+        elif seen >= start and event.by == who:
+            this_round.append(event)
+    if any(not g.correct for g in this_round):
+        return False, "a wrong guess this round: wait until the round marker moves"
+    if len(this_round) >= 2:
+        return False, "already two guesses this round"
+    return True, f"{2 - len(this_round)} guess(es) left this round"

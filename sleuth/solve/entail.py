@@ -1,0 +1,95 @@
+"""z3 for what is certain and for contradictions.
+
+One Boolean per (holder, item): the holder holds the item. Every item has exactly one holder and
+every holder its exact hand size (pseudo-Boolean equalities). Each group of tallies (the setup,
+then each event) is guarded by its own literal, so a question can be put to any subset of the
+record, and an unsatisfiable one names the groups to blame (z3's unsat core).
+A fact is forced when the record together with its negation is unsatisfiable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import z3
+
+from sleuth.model import Holder, Item, Model, Tally
+
+
+class Entailment:
+    """A z3 solver loaded with one model; answers questions about subsets of its groups."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        space = model.space
+        self.x = {(h, i): z3.Bool(f"x|{h}|{i}") for h in space.holders for i in space.items}
+        self.solver = z3.Solver()
+        for i in space.items:
+            self.solver.add(z3.PbEq([(self.x[h, i], 1) for h in space.holders], 1))
+        for h in space.holders:
+            self.solver.add(z3.PbEq([(self.x[h, i], 1) for i in space.items], space.sizes[h]))
+        self.guards = [z3.Bool(f"group|{g}") for g in range(len(model.groups))]
+        for guard, group in zip(self.guards, model.groups, strict=True):
+            for tally in group:
+                self.solver.add(z3.Implies(guard, self._encode(tally)))
+
+    def _encode(self, tally: Tally) -> z3.BoolRef:
+        """A tally as a z3 formula over the holding literals."""
+        lits = []
+        for term in tally.terms:
+            held = [self.x[term.holder, i] for i in sorted(term.items)]
+            lits += [z3.Or(held)] if term.any else held
+        if not lits:
+            return z3.BoolVal(0 in tally.values)
+        return z3.Or([z3.PbEq([(lit, 1) for lit in lits], v) for v in sorted(tally.values)])
+
+    def _assume(self, groups: Iterable[int]) -> list:
+        """The guard literals of ``groups``."""
+        return [self.guards[g] for g in groups]
+
+    def consistent(self, groups: Iterable[int] | None = None) -> bool:
+        """Whether some deal satisfies the given groups (default: all)."""
+        groups = range(len(self.guards)) if groups is None else groups
+        return self.solver.check(self._assume(groups)) == z3.sat
+
+    def forced(self, groups: Iterable[int] | None = None) -> set[tuple[Holder, Item]]:
+        """Every holding true in all deals of the given groups (the positive backbone)."""
+        assume = self._assume(range(len(self.guards)) if groups is None else groups)
+        if self.solver.check(assume) != z3.sat:
+            return set()
+        candidates = self._true_in(self.solver.model())
+        forced = set()
+        while candidates:
+            pair = candidates.pop()
+            if self.solver.check(assume + [z3.Not(self.x[pair])]) == z3.sat:
+                candidates &= self._true_in(self.solver.model())
+            else:
+                forced.add(pair)
+        return forced
+
+    def _true_in(self, m: z3.ModelRef) -> set[tuple[Holder, Item]]:
+        """The holdings true in a z3 model."""
+        return {pair for pair, var in self.x.items() if z3.is_true(m.eval(var))}
+
+    def since(self, pair: tuple[Holder, Item]) -> int:
+        """The first prefix of the record (0: setup alone) after which ``pair`` is forced."""
+        low, high = 0, len(self.guards) - 1
+        while low < high:
+            mid = (low + high) // 2
+            if self.solver.check(self._assume(range(mid + 1)) + [z3.Not(self.x[pair])]) == z3.sat:
+                low = mid + 1
+            else:
+                high = mid
+        return low
+
+    def conflict(self) -> list[int]:
+        """A minimal set of groups that cannot all hold (empty if the record is consistent)."""
+        everything = list(range(len(self.guards)))
+        if self.consistent(everything):
+            return []
+        core = sorted(int(str(lit).split("|")[1]) for lit in self.solver.unsat_core())
+        for g in list(core):
+            trial = [c for c in core if c != g]
+            if not self.consistent(trial):
+                core = trial
+        return core

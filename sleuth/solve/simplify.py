@@ -1,0 +1,100 @@
+"""Propagate what single tallies force: each item's possible holders, and what is left to count.
+
+A tally over terms whose holder cannot hold an item, or surely holds it, reduces to a smaller
+tally plus a constant. A tally left at its least or greatest value fixes or excludes items.
+Repeating this to a fixed point gives every item a *domain* (the holders it may go to) and a
+list of *residual* tallies over the items still open; both describe exactly the same worlds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sleuth.model import Holder, Item, Model, Tally, Term
+
+
+class Contradiction(Exception):
+    """The tallies admit no deal."""
+
+
+@dataclass(frozen=True)
+class Reduced:
+    """Domains per item and the residual tallies; e.g. domains["32"] == frozenset({"Bert"})."""
+
+    domains: dict[Item, frozenset[Holder]]
+    tallies: tuple[Tally, ...]
+
+
+def _reduce(tally: Tally, domains: dict, sizes: dict) -> tuple[Tally, int]:
+    """The tally's residual over undecided items, and the greatest value the residual can take."""
+    terms, constant, most = [], 0, 0
+    for term in tally.terms:
+        able = frozenset(i for i in term.items if term.holder in domains[i])
+        sure = frozenset(i for i in able if domains[i] == {term.holder})
+        if term.any:
+            if sure:
+                constant += 1
+            elif able:
+                terms.append(Term(term.holder, able, True))
+                most += 1
+        else:
+            constant += len(sure)
+            if able - sure:
+                terms.append(Term(term.holder, able - sure))
+                most += min(len(able - sure), sizes[term.holder])
+    values = frozenset(v - constant for v in tally.values if 0 <= v - constant <= most)
+    if not values:
+        raise Contradiction
+    return Tally(tuple(terms), values), most
+
+
+def _narrow(tally: Tally, most: int, domains: dict, sizes: dict) -> bool:
+    """Fix or exclude items when a residual tally sits at its least or greatest value."""
+    changed = False
+    if tally.values == {0}:
+        for term in tally.terms:
+            for item in term.items:
+                changed |= term.holder in domains[item]
+                domains[item] = domains[item] - {term.holder}
+    elif tally.values == {most}:
+        for term in tally.terms:
+            if (term.any and len(term.items) == 1) or (
+                not term.any and len(term.items) <= sizes[term.holder]
+            ):
+                for item in term.items:
+                    changed |= domains[item] != {term.holder}
+                    domains[item] = domains[item] & {term.holder}
+    if any(not domains[i] for i in tally.items):
+        raise Contradiction
+    return changed
+
+
+def reduce(model: Model) -> Reduced:
+    """Domains and residual tallies equivalent to the model; Contradiction if none can hold."""
+    sizes = model.space.sizes
+    holders = frozenset(h for h in model.space.holders if sizes[h] > 0)
+    domains = dict.fromkeys(model.space.items, holders)
+    tallies = model.tallies
+    while True:
+        residuals, changed = [], False
+        for tally in tallies:
+            residual, most = _reduce(tally, domains, sizes)
+            if residual.terms and residual.values != frozenset(range(most + 1)):
+                residuals.append(residual)
+                changed |= _narrow(residual, most, domains, sizes)
+        fixed = {}
+        for domain in domains.values():
+            if len(domain) == 1:
+                (holder,) = domain
+                fixed[holder] = fixed.get(holder, 0) + 1
+        if any(n > sizes[h] for h, n in fixed.items()):
+            raise Contradiction
+        for item, domain in domains.items():
+            full = {h for h in domain if fixed.get(h) == sizes[h]}
+            if len(domain) > 1 and full:
+                domains[item] = domain - full
+                changed = True
+                if not domains[item]:
+                    raise Contradiction
+        if not changed:
+            return Reduced(domains, tuple(dict.fromkeys(residuals)))
