@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sleuth.games import goldraub
+from sleuth.games import goldraub, lima
 from sleuth.games.base import Event, Setup, Table
 
 
@@ -30,5 +30,13 @@ GAMES: dict[str, Rules] = {
         goldraub.parse_start,
         goldraub.setup,
         goldraub.start_fields,
+    ),
+    "lima": Rules(
+        "lima",
+        ("hand", "known", "public"),
+        lima.EVENTS,
+        lima.parse_start,
+        lima.setup,
+        lima.start_fields,
     ),
 }
