@@ -190,7 +190,7 @@ def document(record: Record, doc: Any = None) -> Any:
     for key, value in fresh.items():
         if key == "events":
             continue
-        if isinstance(value, list):
+        if isinstance(value, list | dict):
             value = _flow(value)
         if doc.get(key) != fresh[key]:
             doc[key] = value

@@ -82,8 +82,8 @@ def split(value: str) -> list[str]:
 
 def record_event(
     file: Path | None, command: str, kind: str, fields: dict, names=(), budget: float = 10.0
-) -> None:
-    """Record one event: check it, append it atomically, print the update."""
+):
+    """Record one event: check it, append it atomically, print the update and return it."""
     from sleuth.analysis import update
     from sleuth.record import append
     from sleuth.render.common import show_update
@@ -96,6 +96,7 @@ def record_event(
     show_update(ENV.out, result, record.events[-1].text())
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
+    return result
 
 
 def analyse(file: Path | None, budget: float, command: str):

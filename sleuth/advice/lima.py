@@ -1,0 +1,99 @@
+"""Should I accuse now? The treasure pair's exact odds, and the risk of a wrong accusation.
+
+P(treasure = {a, b}) = P(a in the treasure) x P(b in the treasure | a in it): the second
+factor is read off one more count, of the record with the fact "the treasure holds a" added.
+With exact counts the product is the number of worlds whose treasure is {a, b} over all worlds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sleuth.analysis import DEFAULT_BUDGET, Odds, Report, odds
+from sleuth.games.lima import TREASURE, out_of_game
+from sleuth.model import Item, Model, holds
+
+
+@dataclass(frozen=True)
+class PairOdds:
+    """A possible treasure pair and its probability; e.g. (("3F", "7M"), Fraction(1, 4), True)."""
+
+    locations: tuple[Item, Item]
+    probability: Fraction
+    exact: bool
+
+
+@dataclass(frozen=True)
+class AccuseCheck:
+    """Whether accusing ``locations`` now is safe; ``out`` is the event that put me out, if any."""
+
+    locations: tuple[Item, Item]
+    probability: Fraction | None
+    exact: bool
+    out: int | None
+
+    @property
+    def verdict(self) -> str:
+        """certain, impossible, or the risk of being put out; unknown when inconsistent."""
+        if self.probability is None:
+            return "unknown"
+        if self.probability == 1 and self.exact:
+            return "certain: accuse now"
+        if self.probability == 0 and self.exact:
+            return "impossible: this is not the treasure"
+        wrong = 1 - self.probability
+        return (
+            f"risky: wrong with probability {float(wrong):.1%}, and a wrong accusation puts me out"
+        )
+
+
+def _given(model: Model, item: Item, budget: float) -> Odds:
+    """The odds of the record with the fact that the treasure holds ``item`` added."""
+    return odds(model.with_group(0, model.groups[0] + (holds(TREASURE, item),)), budget)
+
+
+def treasure_pairs(report: Report, budget: float = DEFAULT_BUDGET) -> list[PairOdds]:
+    """Every pair with a chance of being the treasure, most likely first."""
+    if not report.consistent:
+        return []
+    model = report.record.model()
+    items = model.space.items
+    pairs = []
+    for k, first in enumerate(items):
+        p_first = report.odds.probability(TREASURE, first)
+        if not p_first:
+            continue
+        given = _given(model, first, budget)
+        for second in items[k + 1 :]:
+            p = p_first * (given.probability(TREASURE, second) or 0)
+            if p:
+                pair = PairOdds((first, second), p, report.odds.exact and given.exact)
+                pairs.append(pair)
+    order = {item: k for k, item in enumerate(items)}
+    pairs.sort(key=lambda o: (-o.probability, [order[x] for x in o.locations]))
+    return pairs
+
+
+def check_accusation(
+    report: Report, first: Item, second: Item, budget: float = DEFAULT_BUDGET
+) -> AccuseCheck:
+    """The chance that {first, second} is the treasure, for me, now."""
+    out = out_of_game(report.record.events, report.record.table.me)
+    if not report.consistent:
+        return AccuseCheck((first, second), None, False, out)
+    p = report.odds.probability(TREASURE, first) or Fraction(0)
+    exact = report.odds.exact
+    if p:
+        given = _given(report.record.model(), first, budget)
+        p *= given.probability(TREASURE, second) or 0
+        exact = exact and given.exact
+    return AccuseCheck((first, second), p, exact, out)
+
+
+def best_accusation(report: Report, pairs: list[PairOdds]) -> AccuseCheck | None:
+    """The check of the most likely of ``pairs`` (from ``treasure_pairs``), or None if none."""
+    if not pairs:
+        return None
+    out = out_of_game(report.record.events, report.record.table.me)
+    return AccuseCheck(pairs[0].locations, pairs[0].probability, pairs[0].exact, out)
