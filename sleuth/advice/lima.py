@@ -26,12 +26,16 @@ class PairOdds:
 
 @dataclass(frozen=True)
 class AccuseCheck:
-    """Whether accusing ``locations`` now is safe; ``out`` is the event that put me out, if any."""
+    """Whether accusing ``locations`` now is safe; ``out`` is the event that put me out, if any.
+
+    ``alone`` is each location's own chance of being one of the two treasures.
+    """
 
     locations: tuple[Item, Item]
     probability: Fraction | None
     exact: bool
     out: int | None
+    alone: tuple[Fraction | None, Fraction | None] = (None, None)
 
     @property
     def verdict(self) -> str:
@@ -82,13 +86,13 @@ def check_accusation(
     out = out_of_game(report.record.events, report.record.table.me)
     if not report.consistent:
         return AccuseCheck((first, second), None, False, out)
-    p = report.odds.probability(TREASURE, first) or Fraction(0)
-    exact = report.odds.exact
+    alone = tuple(report.odds.probability(TREASURE, x) or Fraction(0) for x in (first, second))
+    p, exact = alone[0], report.odds.exact
     if p:
         given = _given(report.record.model(), first, budget)
         p *= given.probability(TREASURE, second) or 0
         exact = exact and given.exact
-    return AccuseCheck((first, second), p, exact, out)
+    return AccuseCheck((first, second), p, exact, out, alone)
 
 
 def best_accusation(report: Report, pairs: list[PairOdds]) -> AccuseCheck | None:
@@ -96,4 +100,6 @@ def best_accusation(report: Report, pairs: list[PairOdds]) -> AccuseCheck | None
     if not pairs:
         return None
     out = out_of_game(report.record.events, report.record.table.me)
-    return AccuseCheck(pairs[0].locations, pairs[0].probability, pairs[0].exact, out)
+    best = pairs[0]
+    alone = tuple(report.odds.probability(TREASURE, x) for x in best.locations)
+    return AccuseCheck(best.locations, best.probability, best.exact, out, alone)

@@ -144,9 +144,11 @@ def show_top_pairs(console: Console, report: Report, limit: int = 3) -> None:
 def show_check(console: Console, check: AccuseCheck) -> None:
     """The answer to 'should I accuse these two locations now'."""
     a, b = check.locations
+    each = ", ".join(f"{x} {pct(p)}" for x, p in zip(check.locations, check.alone, strict=True))
     lines = [
         f"treasure = {a} + {b}: probability {pct(check.probability)}"
         + (" (exact)" if check.exact else " (ESTIMATE)"),
+        f"each a treasure on its own: {each}",
         f"verdict: {check.verdict}",
     ]
     if check.out is not None:
