@@ -173,7 +173,7 @@ def main(argv: list[str]) -> None:
     from sleuth.record import document, dump, parse
 
     n, seed = int(argv[0]), int(argv[1])
-    doc, _ = simulate(n, 200, seed, me=2, policy=_certain_pair)
+    doc, _ = simulate(n, 200, seed, me=2, accuse=0.015, policy=_certain_pair)
     print(f"# Loot of Lima, {n} players: simulated by tests/simulate_lima.py {n} {seed}")
     print(dump(document(parse(doc, "simulation"))), end="")
 
