@@ -18,7 +18,7 @@ def _recorded(file, command: str, kind: str, fields: dict, names, budget: float)
 
     fields = {k: v for k, v in fields.items() if v is not None}
     update = record_event(file, command, kind, fields, names, budget)
-    show_top_pairs(ENV.out, update.report)
+    show_top_pairs(ENV.out, update.report, budget)
 
 
 @app.command()
@@ -41,7 +41,7 @@ def secret(
     by: Annotated[str, typer.Argument(help="Who used the Pistol.")],
     to: Annotated[str, typer.Argument(help="Who answered on paper.")],
     range_: Annotated[
-        str | None, typer.Argument(metavar="[RANGE]", help="When I asked: SE-NW")
+        str | None, typer.Argument(metavar="RANGE", help="When I asked: SE-NW")
     ] = None,
     answer: Annotated[int | None, typer.Option(help="When I asked: the answer.")] = None,
     file: FileOpt = None,

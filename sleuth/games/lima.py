@@ -110,10 +110,9 @@ def _known(value: Any, board: Island, table: Table) -> dict[Holder, tuple[Item, 
     for key, tokens in value.items():
         player = table.player(key, "known")
         if player not in passed:
-            to = " and ".join(passed) or "nobody"
-            raise InputError(
-                "", "known", f"I pass no token to {player} in a {n}-player game (only to {to})"
-            )
+            to = f"only to {' and '.join(passed)}" if passed else "no one passes any"
+            message = f"I pass no token to {player} in a {n}-player game ({to})"
+            raise InputError("", "known", message)
         known[player] = locations(tokens, board, "known")
     for player, count in passed.items():
         got = len(known.get(player, ()))

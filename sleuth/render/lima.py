@@ -54,7 +54,8 @@ def _region(report: Report, region: int, tag: dict[Holder, str]) -> Text:
         item = f"{region}{letter}"
         label, certain = _label(report, item, tag)
         chance = float(report.odds.probability(TREASURE, item) or 0)
-        style = f"black on {shade(chance)}" + (" bold" if certain else "")
+        ink = "black" if chance >= 0.5 else "white"
+        style = f"{ink} on {shade(chance)}" + (" bold" if certain else "")
         text.append(f" {item} {label:>6} ", style=style)
         if k < len(board.terrains) - 1:
             text.append("\n")
@@ -134,9 +135,9 @@ def show_report(console: Console, report: Report) -> None:
     console.print(Text(worlds_line(report)))
 
 
-def show_top_pairs(console: Console, report: Report, limit: int = 3) -> None:
+def show_top_pairs(console: Console, report: Report, budget: float, limit: int = 3) -> None:
     """One line after an update: the most likely treasure pairs."""
-    pairs = treasure_pairs(report)[:limit]
+    pairs = treasure_pairs(report, budget)[:limit]
     listed = ", ".join(f"{'+'.join(p.locations)} {pct(p.probability)}" for p in pairs)
     console.print(Text(f"  top treasure pairs: {listed}"))
 
