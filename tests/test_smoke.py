@@ -1,6 +1,7 @@
-from sleuth.record import parse
 from simulate import simulate
+
 from sleuth.analysis import report
+from sleuth.record import parse
 
 
 def test_simulated_truth_is_a_world():

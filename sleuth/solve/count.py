@@ -149,73 +149,136 @@ def plan(model: Model, reduced: Reduced) -> _Plan:
 
 
 class _Steps:
-    """The transition of every step: which state follows a state when an item goes to a holder."""
+    """The transition of every step: which state follows a state when an item goes to a holder.
+
+    A state is (room left in each holder's hand but the derived one's, the bit of every open
+    "at least one" tracker, the current value of every open tally). A tally's value already
+    counts every hit so far; a bit only remembers that its holder already hit, so that a
+    second hit is not counted twice. Bounds prune states early: a tally above its greatest
+    value, or unable to reach its least one with the items and room still left, is dead.
+    """
 
     def __init__(self, p: _Plan):
         self.p = p
         n = len(p.order)
+        self.n = n
         position = {item: k for k, item in enumerate(p.order)}
         first = [min(position[i] for i in items) for _, items, _ in p.trackers]
         last = [max(position[i] for i in items) for _, items, _ in p.trackers]
+        where = [sorted(position[i] for i in items) for _, items, _ in p.trackers]
         tfirst = [min(first[t] for t in refs) for refs, _ in p.tallies]
         tlast = [max(last[t] for t in refs) for refs, _ in p.tallies]
-        self.cap_slots = [k for k in range(len(p.holders)) if k != p.derived]
+        self.cap_slots = [h for h in range(len(p.holders)) if h != p.derived]
         self.slot_of = {h: s for s, h in enumerate(self.cap_slots)}
-        open_t, open_c = [], []
-        self.steps = []
+        self.left = [n - k - 1 + len(p.free) for k in range(n)]
+        bits = [t for t, (_, _, any_) in enumerate(p.trackers) if any_]
+        members = defaultdict(list)
+        for c, (refs, _) in enumerate(p.tallies):
+            for t in refs:
+                members[t].append(c)
+        open_b, open_c, self.steps = [], [], []
         for k in range(n):
-            open_t = open_t + [t for t in range(len(p.trackers)) if first[t] == k]
-            open_c = open_c + [c for c in range(len(p.tallies)) if tfirst[c] == k]
-            added = (
-                sum(first[t] == k for t in range(len(p.trackers))),
-                sum(tfirst[c] == k for c in range(len(p.tallies))),
-            )
-            feeds = [
-                [
-                    open_c.index(c)
-                    for c in range(len(p.tallies))
-                    if t in p.tallies[c][0] and c in open_c
-                ]
-                for t in open_t
-            ]
+            new_b = [t for t in bits if first[t] == k]
+            new_c = [c for c in range(len(p.tallies)) if tfirst[c] == k]
+            open_b, open_c = open_b + new_b, open_c + new_c
+            bpos = {t: i for i, t in enumerate(open_b)}
+            cpos = {c: i for i, c in enumerate(open_c)}
             item = p.order[k]
-            hits = {
-                h: [
-                    (pos, p.trackers[t][2])
-                    for pos, t in enumerate(open_t)
+
+            def ahead(t, k=k):
+                return sum(j > k for j in where[t])
+
+            def potential(c, k=k, bpos=bpos):
+                """(bit position or -1, holder, items ahead, any) of each term that may grow."""
+                out = []
+                for t in p.tallies[c][0]:
+                    h, _, any_ = p.trackers[t]
+                    if ahead(t):
+                        out.append((bpos.get(t, -1) if any_ else -1, h, ahead(t), any_))
+                return out
+
+            touched = sorted(
+                {
+                    cpos[c]
+                    for t, (_, items, _) in enumerate(p.trackers)
+                    if item in items
+                    for c in members[t]
+                }
+            )
+            actions = {}
+            for h in p.domains[k]:
+                sets = [
+                    (bpos[t], [cpos[c] for c in members[t]])
+                    for t in open_b
                     if p.trackers[t][0] == h and item in p.trackers[t][1]
                 ]
-                for h in p.domains[k]
+                adds = [
+                    cpos[c]
+                    for t, (th, items, any_) in enumerate(p.trackers)
+                    if th == h and not any_ and item in items
+                    for c in members[t]
+                ]
+                mine = [bpos[t] for t in open_b if p.trackers[t][0] == h]
+                emptied = sorted(
+                    {
+                        cpos[c]
+                        for t, (th, _, _) in enumerate(p.trackers)
+                        if th == h and ahead(t)
+                        for c in members[t]
+                        if c in cpos
+                    }
+                )
+                actions[h] = (self.slot_of.get(h), sets, adds, mine, emptied)
+            lows = {
+                c: (min(p.tallies[open_c[c]][1]), potential(open_c[c])) for c in range(len(open_c))
             }
-            mine = {
-                h: [pos for pos, t in enumerate(open_t) if p.trackers[t][0] == h]
-                for h in p.domains[k]
-            }
-            closing_t = [pos for pos, t in enumerate(open_t) if last[t] == k]
-            closing_c = [(pos, p.tallies[c][1]) for pos, c in enumerate(open_c) if tlast[c] == k]
+            closing = [(cpos[c], p.tallies[c][1]) for c in open_c if tlast[c] == k]
             most = [max(p.tallies[c][1]) for c in open_c]
-            keep_t = [pos for pos, t in enumerate(open_t) if last[t] > k]
-            keep_c = [pos for pos, c in enumerate(open_c) if tlast[c] > k]
+            keep_b = [i for i, t in enumerate(open_b) if last[t] > k]
+            keep_c = [i for i, c in enumerate(open_c) if tlast[c] > k]
             self.steps.append(
-                (added, feeds, hits, mine, closing_t, closing_c, most, keep_t, keep_c, len(open_t))
+                (
+                    len(new_b),
+                    len(new_c),
+                    len(open_b),
+                    actions,
+                    touched,
+                    lows,
+                    closing,
+                    most,
+                    keep_b,
+                    keep_c,
+                )
             )
-            open_t = [open_t[pos] for pos in keep_t]
-            open_c = [open_c[pos] for pos in keep_c]
-        self.left = [n - k - 1 + len(p.free) for k in range(n)]
+            open_b = [open_b[i] for i in keep_b]
+            open_c = [open_c[i] for i in keep_c]
+
+    def _short(self, low, caps, rest, bv, cv_c) -> bool:
+        """Whether a tally can no longer reach its least value."""
+        least, terms = low
+        reach = cv_c
+        for bit, h, ahead, any_ in terms:
+            slot = self.slot_of.get(h)
+            room = rest if slot is None else caps[slot]
+            if room:
+                if any_:
+                    reach += 0 if bit >= 0 and bv[bit] else 1
+                else:
+                    reach += min(ahead, room)
+            if reach >= least:
+                return False
+        return reach < least
 
     def next_states(self, k: int, state: tuple) -> list[tuple[int, tuple]]:
         """Every (holder, next state) reachable from ``state`` at step ``k``."""
-        (added, feeds, hits, mine, closing_t, closing_c, most, keep_t, keep_c, width) = self.steps[
-            k
-        ]
+        (nb, nc, width, actions, touched, lows, closing, most, keep_b, keep_c) = self.steps[k]
         ncap = len(self.cap_slots)
         caps = state[:ncap]
-        old_t = state[ncap : ncap + width - added[0]]
-        old_c = state[ncap + width - added[0] :]
+        old_b = state[ncap : ncap + width - nb]
+        old_c = state[ncap + width - nb :]
         left = self.left[k]
         out = []
-        for h in self.p.domains[k]:
-            slot = self.slot_of.get(h)
+        for h, (slot, sets, adds, mine, emptied) in actions.items():
             if slot is None:
                 if left + 1 - sum(caps) <= 0:
                     continue
@@ -226,39 +289,40 @@ class _Steps:
                 new_caps = caps[:slot] + (caps[slot] - 1,) + caps[slot + 1 :]
                 if sum(new_caps) > left:
                     continue
-            tv = list(old_t) + [0] * added[0]
-            pv = list(old_c) + [0] * added[1]
-            for pos, any_ in hits[h]:
-                tv[pos] = 1 if any_ else tv[pos] + 1
-            fold = list(closing_t)
-            if slot is not None and new_caps[slot] == 0:
-                fold += [pos for pos in mine[h] if pos not in closing_t]
+            bv = list(old_b) + [0] * nb
+            cv = list(old_c) + [0] * nc
             dead = False
-            for pos in fold:
-                value = tv[pos]
-                if value:
-                    tv[pos] = 0
-                    for c in feeds[pos]:
-                        pv[c] += value
-                        if pv[c] > most[c]:
-                            dead = True
+            for bit, tallies in sets:
+                if not bv[bit]:
+                    bv[bit] = 1
+                    for c in tallies:
+                        cv[c] += 1
+                        dead = dead or cv[c] > most[c]
+            for c in adds:
+                cv[c] += 1
+                dead = dead or cv[c] > most[c]
             if dead:
                 continue
-            if any(pv[pos] not in values for pos, values in closing_c):
+            rest = left - sum(new_caps)
+            check = touched
+            if slot is not None and new_caps[slot] == 0:
+                for bit in mine:
+                    bv[bit] = 0
+                check = sorted(set(touched) | set(emptied))
+            if any(self._short(lows[c], new_caps, rest, bv, cv[c]) for c in check):
                 continue
-            out.append(
-                (h, new_caps + tuple(tv[pos] for pos in keep_t) + tuple(pv[pos] for pos in keep_c))
-            )
+            if any(cv[c] not in values for c, values in closing):
+                continue
+            out.append((h, new_caps + tuple(bv[i] for i in keep_b) + tuple(cv[i] for i in keep_c)))
         return out
 
     def finish(self, state: tuple) -> list[int]:
         """Cards each holder still takes at the end (the free items), derived one included."""
         caps = list(state[: len(self.cap_slots)])
-        rest = len(self.p.free) - sum(caps)
         out = [0] * len(self.p.holders)
         for slot, h in enumerate(self.cap_slots):
             out[h] = caps[slot]
-        out[self.p.derived] = rest
+        out[self.p.derived] = len(self.p.free) - sum(caps)
         return out
 
 
