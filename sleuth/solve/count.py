@@ -26,7 +26,7 @@ import math
 import random
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from sleuth.model import Holder, Item, Model, Tally
@@ -61,6 +61,7 @@ class _Plan:
     tallies: list[tuple[list[int], frozenset[int]]]
     free: list[Item]
     caps: list[int]
+    loose: list[Item]
 
 
 def _trackers(tallies: tuple[Tally, ...], index: dict[Holder, int]):
@@ -82,21 +83,27 @@ def _open_cost(tracker, sizes) -> float:
     return 1.0 if any_ else math.log2(min(len(items), sizes[holder]) + 1)
 
 
-def _greedy_order(items, trackers, sizes, rng) -> tuple[list[Item], float]:
-    """An item order that keeps few trackers open, and its estimated work."""
+def _greedy_order(items, trackers, sizes, rng, eager: bool) -> list[Item]:
+    """An item order that keeps few trackers open.
+
+    Each step takes the item that opens the least and closes the most; ``eager`` prefers items
+    in the most trackers already open instead (a breadth-first sweep).
+    """
     members = defaultdict(list)
     for t, (_, titems, _) in enumerate(trackers):
         for item in titems:
             members[item].append(t)
     left = {t: len(trackers[t][1]) for t in range(len(trackers))}
     cost = [_open_cost(t, sizes) for t in trackers]
-    remaining, order, open_, work = set(items), [], set(), 0.0
+    remaining, order, open_ = set(items), [], set()
     while remaining:
         best, best_key = None, None
         for item in remaining:
             opened = sum(cost[t] for t in members[item] if t not in open_ and left[t] > 1)
             closed = sum(cost[t] for t in members[item] if t in open_ and left[t] == 1)
-            key = (opened - closed, -closed, rng.random())
+            inside = sum(cost[t] for t in members[item] if t in open_)
+            key = (-inside, opened - closed) if eager else (opened - closed, -closed)
+            key += (rng.random(),)
             if best_key is None or key < best_key:
                 best, best_key = item, key
         remaining.discard(best)
@@ -107,17 +114,21 @@ def _greedy_order(items, trackers, sizes, rng) -> tuple[list[Item], float]:
                 open_.discard(t)
             else:
                 open_.add(t)
-        work += 2.0 ** sum(cost[t] for t in open_)
-    return order, work
+    return order
 
 
-def _order(items, trackers, sizes, tries: int = 8) -> list[Item]:
-    """The best of a few greedy orders (ties broken at random, seeded for repeatability)."""
+def candidate_orders(items, trackers, sizes, tries: int = 3) -> list[list[Item]]:
+    """A few good orders to race: greedy and breadth-first sweeps, each both ways round."""
     rng = random.Random(0)
     items = sorted(items, key=lambda i: (len(i), i))
-    return min(
-        (_greedy_order(items, trackers, sizes, rng) for _ in range(tries)), key=lambda pair: pair[1]
-    )[0]
+    out = []
+    for k in range(tries):
+        for eager in (False, True):
+            order = _greedy_order(items, trackers, sizes, rng, eager and k < 2)
+            for candidate in (order, order[::-1]):
+                if candidate not in out:
+                    out.append(candidate)
+    return out
 
 
 def plan(model: Model, reduced: Reduced) -> _Plan:
@@ -142,10 +153,17 @@ def plan(model: Model, reduced: Reduced) -> _Plan:
         raise Contradiction
     with_trackers = {h for h, _, _ in trackers}
     derived = max(range(len(holders)), key=lambda k: (k not in with_trackers, caps[k]))
-    sizes = [space.sizes[h] for h in holders]
-    order = _order(visit, trackers, sizes)
+    loose = [i for i in visit if i not in tracked]
+    domains = [sorted(index[h] for h in reduced.domains[i]) for i in visit]
+    return _Plan(holders, derived, visit, domains, trackers, tallies, free, caps, loose)
+
+
+def with_order(p: _Plan, tracked: list[Item], reduced: Reduced) -> _Plan:
+    """The plan visiting ``tracked`` items in this order, then the loose ones."""
+    order = list(tracked) + p.loose
+    index = {h: k for k, h in enumerate(p.holders)}
     domains = [sorted(index[h] for h in reduced.domains[i]) for i in order]
-    return _Plan(holders, derived, order, domains, trackers, tallies, free, caps)
+    return replace(p, order=order, domains=domains)
 
 
 class _Steps:
@@ -337,6 +355,55 @@ def _multinomial(parts: list[int]) -> int:
     return ways
 
 
+class _Run:
+    """A forward pass in one order, which can be advanced a little at a time."""
+
+    def __init__(self, p: _Plan):
+        self.p = p
+        self.steps = _Steps(p)
+        self.layers = [{tuple(p.caps[h] for h in self.steps.cap_slots): 1}]
+        self.size = 1
+
+    @property
+    def done(self) -> bool:
+        """Whether every item has been visited."""
+        return len(self.layers) > len(self.p.order)
+
+    def advance(self, cap: float, deadline: float | None) -> None:
+        """Visit items until done or until more than ``cap`` states have been made."""
+        while not self.done and self.size <= cap:
+            k = len(self.layers) - 1
+            nxt: dict[tuple, int] = defaultdict(int)
+            for seen, (state, ways) in enumerate(self.layers[k].items()):
+                if deadline is not None and seen % 256 == 0 and time.monotonic() > deadline:
+                    raise BudgetExceeded
+                for _, after in self.steps.next_states(k, state):
+                    nxt[after] += ways
+            self.layers.append(nxt)
+            self.size += len(nxt)
+
+
+def _race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
+    """The forward pass of the best candidate order, found by successive halving.
+
+    Every candidate runs until it has made ``cap`` states; the better half (most items
+    visited) goes on with four times the cap, until one finishes. The order changes the
+    work by orders of magnitude, and no cheap estimate predicts it well.
+    """
+    tracked = [i for i in p.order if i not in p.loose]
+    sizes = [p.caps[h] for h in range(len(p.holders))]
+    runs = [_Run(with_order(p, o, reduced)) for o in candidate_orders(tracked, p.trackers, sizes)]
+    cap = 2000.0
+    while True:
+        for run in runs:
+            run.advance(cap, deadline)
+            if run.done:
+                return run
+        runs.sort(key=lambda r: (-len(r.layers), r.size))
+        runs = runs[: max(1, (len(runs) + 1) // 2)]
+        cap *= 4
+
+
 def count(model: Model, budget: float | None = None) -> Counts:
     """Exact world counts and holding counts; BudgetExceeded after ``budget`` seconds."""
     deadline = None if budget is None else time.monotonic() + budget
@@ -347,18 +414,8 @@ def count(model: Model, budget: float | None = None) -> Counts:
         p = plan(model, reduced)
     except Contradiction:
         return Counts(0, zero)
-    steps = _Steps(p)
-    start = tuple(p.caps[h] for h in steps.cap_slots)
-    layers = [{start: 1}]
-    for k in range(len(p.order)):
-        nxt: dict[tuple, int] = defaultdict(int)
-        for seen, (state, ways) in enumerate(layers[k].items()):
-            if deadline is not None and seen % 2048 == 0 and time.monotonic() > deadline:
-                raise BudgetExceeded
-            for _, after in steps.next_states(k, state):
-                nxt[after] += ways
-        layers.append(nxt)
-    return _backward(p, steps, layers, zero, reduced)
+    run = _race(p, reduced, deadline)
+    return _backward(run.p, run.steps, run.layers, zero, reduced)
 
 
 def _backward(p: _Plan, steps: _Steps, layers, held, reduced: Reduced) -> Counts:
