@@ -383,6 +383,15 @@ class _Run:
             self.size += len(nxt)
 
 
+def _engine(p: _Plan):
+    """The numpy engine when numpy is there and every count fits in int64, else pure Python."""
+    try:
+        from sleuth.solve.vector import VectorRun, fits
+    except ImportError:
+        return _Run
+    return VectorRun if fits(p) else _Run
+
+
 def _race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
     """The forward pass of the best candidate order, found by successive halving.
 
@@ -392,7 +401,9 @@ def _race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
     """
     tracked = [i for i in p.order if i not in p.loose]
     sizes = [p.caps[h] for h in range(len(p.holders))]
-    runs = [_Run(with_order(p, o, reduced)) for o in candidate_orders(tracked, p.trackers, sizes)]
+    engine = _engine(p)
+    orders = candidate_orders(tracked, p.trackers, sizes)
+    runs = [engine(with_order(p, o, reduced)) for o in orders]
     cap = 2000.0
     while True:
         for run in runs:
@@ -415,7 +426,9 @@ def count(model: Model, budget: float | None = None) -> Counts:
     except Contradiction:
         return Counts(0, zero)
     run = _race(p, reduced, deadline)
-    return _backward(run.p, run.steps, run.layers, zero, reduced)
+    if isinstance(run, _Run):
+        return _backward(run.p, run.steps, run.layers, zero, reduced)
+    return run.backward(zero, reduced)
 
 
 def _backward(p: _Plan, steps: _Steps, layers, held, reduced: Reduced) -> Counts:
