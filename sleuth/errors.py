@@ -24,7 +24,7 @@ class InputError(Exception):
             where.append("setup" if self.event == 0 else f"event {self.event}")
         if self.field:
             where.append(f"field '{self.field}'")
-        return ": ".join([", ".join(where), self.message])
+        return printable(": ".join([", ".join(where), self.message]))
 
     def located(self, source: str | None = None, event: int | None = None) -> InputError:
         """The same error with the source or event filled in."""
@@ -51,3 +51,13 @@ def shown(value: object, limit: int = 40) -> str:
         return f"a list of {len(value)} items"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def label(key: object) -> str:
+    """A mapping key as a field name in an error: the name itself, or a short rendering."""
+    return key if isinstance(key, str) and len(key) <= 40 else shown(key)
+
+
+def printable(text: str) -> str:
+    """``text`` on one line: line breaks and other control characters written as escapes."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

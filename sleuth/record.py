@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import glob
 import os
+import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
@@ -16,13 +18,14 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
-from sleuth.errors import InputError, nearest, shown
+from sleuth.errors import InputError, label, nearest, shown
 from sleuth.games import GAMES, Rules
 from sleuth.games.base import Event, Table
 from sleuth.model import Model
 
 COMMON_KEYS = ("game", "players", "me", "events")
 MAX_BYTES = 1 << 20
+MAX_DEPTH = 64
 
 
 @dataclass
@@ -94,13 +97,13 @@ def _parse(doc: Any) -> Record:
     if not isinstance(doc, dict):
         raise InputError("", "", f"expected a mapping at the top, got {shown(doc)}")
     game = doc.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise InputError("", "game", f"{shown(game)} is not a game: {', '.join(GAMES)}")
     rules = GAMES[game]
     for key in doc:
         if key not in COMMON_KEYS + rules.setup_keys:
-            hint = nearest(str(key), COMMON_KEYS + rules.setup_keys)
-            raise InputError("", str(key), f"unknown top-level key{hint}")
+            hint = nearest(key, COMMON_KEYS + rules.setup_keys) if isinstance(key, str) else ""
+            raise InputError("", label(key), f"unknown top-level key{hint}")
     players = _players(doc.get("players"))
     me = doc.get("me")
     table = Table(players, players[0])
@@ -145,8 +148,19 @@ def read_text(path: Path) -> str:
         raise InputError(str(path), "", "not a text file (not UTF-8)") from None
 
 
+def depth(text: str) -> int:
+    """How deep brackets nest in ``text`` (a record needs 3; the YAML scanner is slow on 1000)."""
+    deepest = level = 0
+    for bracket in re.findall(r"[\[\]{}]", text):
+        level = level + 1 if bracket in "[{" else max(level - 1, 0)
+        deepest = max(deepest, level)
+    return deepest
+
+
 def parse_yaml(text: str, source: str) -> Any:
     """The YAML document in ``text``; an InputError naming the source if it is malformed."""
+    if depth(text) > MAX_DEPTH:
+        raise InputError(source, "", f"malformed YAML: brackets nested over {MAX_DEPTH} deep")
     try:
         return _yaml().load(text)
     except YAMLError as error:
@@ -197,15 +211,54 @@ def document(record: Record, doc: Any = None) -> Any:
     events = doc.get("events")
     if not isinstance(events, CommentedSeq):
         events = CommentedSeq()
-    keep = 0
-    for node, event in zip(events, record.events, strict=False):
-        if not isinstance(node, dict) or node.get(event.kind) != event.fields():
-            break
-        keep += 1
-    del events[keep:]
-    events.extend(event_node(e) for e in record.events[keep:])
+    del events[len(record.events) :]
+    for index, event in enumerate(record.events):
+        if index == len(events):
+            events.append(event_node(event))
+        elif not _matches(events[index], event):
+            events[index] = _replaced(events[index], event)
     doc["events"] = events
     return doc
+
+
+def _matches(node: Any, event: Event) -> bool:
+    """Whether a YAML event item already says what ``event`` says."""
+    return isinstance(node, dict) and node.get(event.kind) == event.fields()
+
+
+def _replaced(node: Any, event: Event) -> CommentedMap:
+    """A new YAML item for ``event`` that keeps the comment after the old item, if any."""
+    new = event_node(event)
+    inner = node.get(event.kind) if isinstance(node, CommentedMap) else None
+    if isinstance(inner, CommentedMap) and inner.ca.comment:
+        new[event.kind].ca.comment = inner.ca.comment
+    if isinstance(node, CommentedMap) and event.kind in node.ca.items:
+        new.ca.items[event.kind] = node.ca.items[event.kind]
+    return new
+
+
+def comments(text: str) -> list[str]:
+    """Every comment line in a YAML text, e.g. ["# game night", "# misheard?"]."""
+    found = []
+    with contextlib.suppress(YAMLError, RecursionError):
+        for token in _yaml().scan(text):
+            for part in getattr(token, "comment", None) or ():
+                for item in part if isinstance(part, list) else [part]:
+                    value = getattr(item, "value", "")
+                    found += [c.strip() for c in value.splitlines() if c.strip()]
+    return found
+
+
+def lost_comments(before: str, after: str) -> list[str]:
+    """The comments of ``before`` that ``after`` no longer has."""
+    left = list(comments(after))
+    lost = []
+    for comment in comments(before):
+        if comment in left:
+            left.remove(comment)
+        else:
+            lost.append(comment)
+    return lost
 
 
 def dump(doc: Any) -> str:
@@ -241,7 +294,11 @@ def write_atomic(path: Path, text: str) -> None:
 
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold the record's lock file while reading, changing and writing it."""
+    """Hold the record's lock file while reading, changing and writing it.
+
+    Every write happens under the lock, so a temporary file found on taking it was left by a
+    writer that was killed before its rename: it is removed.
+    """
     lock = path.parent / f".{path.name}.lock"
     try:
         handle = open(lock, "a")  # noqa: SIM115 - held for the block
@@ -250,26 +307,49 @@ def locked(path: Path) -> Iterator[None]:
     with handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
+            for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+                with contextlib.suppress(OSError):
+                    stale.unlink()
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def save(path: Path, record: Record, doc: Any = None) -> None:
-    """Write ``record`` to ``path`` atomically, keeping the comments of ``doc``."""
-    write_atomic(path, dump(document(record, doc)))
+Warn = Callable[[str], None]
 
 
-def _edit(path: Path, source: str, change) -> tuple[Record, Any]:
+def save(path: Path, record: Record, doc: Any = None, warn: Warn | None = None) -> None:
+    """Write ``record`` to ``path`` atomically, keeping the comments of ``doc``.
+
+    Should a comment of the file on disk be lost (it belonged to a removed or changed event),
+    ``warn`` is told so before the file is replaced.
+    """
+    text = dump(document(record, doc))
+    if warn is not None and path.exists():
+        lost = lost_comments(path.read_text(encoding="utf-8", errors="replace"), text)
+        if lost:
+            listed = "; ".join(lost)
+            warn(f"rewriting {path} without {len(lost)} of its comments: {listed}")
+    write_atomic(path, text)
+
+
+def _edit(path: Path, source: str, change, warn: Warn | None = None) -> tuple[Record, Any]:
     """Under the lock: load the record, apply ``change`` to it, check it, write it atomically."""
     with locked(path):
         record, doc = load(path)
         result = change(record)
-        save(path, record, doc)
+        save(path, record, doc, warn)
     return record, result
 
 
-def append(path: Path, kind: str, fields: dict, source: str, names: tuple[str, ...] = ()) -> Record:
+def append(
+    path: Path,
+    kind: str,
+    fields: dict,
+    source: str,
+    names: tuple[str, ...] = (),
+    warn: Warn | None = None,
+) -> Record:
     """Check one new event (player fields may be unique prefixes) and append it to the record."""
 
     def add(record: Record) -> None:
@@ -283,10 +363,10 @@ def append(path: Path, kind: str, fields: dict, source: str, names: tuple[str, .
             raise error.located(source=source, event=index) from None
         record.events.append(event)
 
-    return _edit(path, source, add)[0]
+    return _edit(path, source, add, warn)[0]
 
 
-def remove_last(path: Path, source: str) -> Event:
+def remove_last(path: Path, source: str, warn: Warn | None = None) -> Event:
     """Remove the record's last event and return it."""
 
     def drop(record: Record) -> Event:
@@ -294,7 +374,56 @@ def remove_last(path: Path, source: str) -> Event:
             raise InputError(source, "events", "the record has no event to undo")
         return record.events.pop()
 
-    return _edit(path, source, drop)[1]
+    return _edit(path, source, drop, warn)[1]
+
+
+def _typed(value: Any, old: Any) -> Any:
+    """A field's new value from the command line: words for a verdict, commas for a list."""
+    if not isinstance(value, str):
+        return value
+    if isinstance(old, bool):
+        return VERDICTS.get(value.strip().casefold(), value)
+    if isinstance(old, list) or "," in value:
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value
+
+
+VERDICTS = {"true": True, "right": True, "yes": True, "false": False, "wrong": False, "no": False}
+
+
+def change(
+    path: Path,
+    index: int,
+    changes: dict[str, Any],
+    source: str,
+    names: tuple[str, ...] = (),
+    warn: Warn | None = None,
+) -> tuple[Record, Event, Event]:
+    """Change fields of event ``index`` (1-based) in place; a None value removes a field.
+
+    Returns the record as written, the old event and the new one.
+    """
+
+    def edit(record: Record) -> tuple[Event, Event]:
+        if not 1 <= index <= len(record.events):
+            count = len(record.events)
+            raise InputError(source, "events", f"no event {index}: the record has {count}")
+        old = record.events[index - 1]
+        data = old.fields()
+        try:
+            for key, value in changes.items():
+                data[key] = _typed(value, data.get(key))
+                if key in names and data[key] is not None:
+                    data[key] = record.table.prefix(data[key], key)
+            data = {k: v for k, v in data.items() if v is not None}
+            new = parse_event({old.kind: data}, record.rules, record.table, record.start)
+        except InputError as error:
+            raise error.located(source=source, event=index) from None
+        record.events[index - 1] = new
+        return old, new
+
+    record, (old, new) = _edit(path, source, edit, warn)
+    return record, old, new
 
 
 def create(path: Path, doc: dict, source: str, force: bool = False) -> Record:

@@ -362,10 +362,6 @@ def test_malformed_yaml(run, tmp_path, text, command):
     assert path.read_bytes() == text.encode()
 
 
-@pytest.mark.xfail(
-    reason="record.py _parse: 'game not in GAMES' raises TypeError on a list or mapping",
-    strict=True,
-)
 @pytest.mark.parametrize("game", ["[goldraub]", "{name: goldraub}"])
 def test_game_that_is_not_a_name(run, tmp_path, game):
     path = written(tmp_path, HEAD.replace("game: goldraub", f"game: {game}") + "events: []\n")

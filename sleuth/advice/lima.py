@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sleuth.analysis import DEFAULT_BUDGET, Odds, Report, odds
+from sleuth.analysis import DEFAULT_BUDGET, Odds, Report, given
 from sleuth.games.lima import TREASURE, out_of_game
-from sleuth.model import Item, Model, holds
+from sleuth.model import Item, holds
 
 
 @dataclass(frozen=True)
@@ -52,23 +52,22 @@ class AccuseCheck:
         )
 
 
-def _given(model: Model, item: Item, budget: float) -> Odds:
+def _given(report: Report, item: Item, budget: float) -> Odds:
     """The odds of the record with the fact that the treasure holds ``item`` added."""
-    return odds(model.with_group(0, model.groups[0] + (holds(TREASURE, item),)), budget)
+    return given(report, (holds(TREASURE, item),), budget)
 
 
 def treasure_pairs(report: Report, budget: float = DEFAULT_BUDGET) -> list[PairOdds]:
     """Every pair with a chance of being the treasure, most likely first."""
     if not report.consistent:
         return []
-    model = report.record.model()
-    items = model.space.items
+    items = report.record.model().space.items
     pairs = []
     for k, first in enumerate(items):
         p_first = report.odds.probability(TREASURE, first)
         if not p_first:
             continue
-        given = _given(model, first, budget)
+        given = _given(report, first, budget)
         for second in items[k + 1 :]:
             p = p_first * (given.probability(TREASURE, second) or 0)
             if p:
@@ -89,7 +88,7 @@ def check_accusation(
     alone = tuple(report.odds.probability(TREASURE, x) or Fraction(0) for x in (first, second))
     p, exact = alone[0], report.odds.exact
     if p:
-        given = _given(report.record.model(), first, budget)
+        given = _given(report, first, budget)
         p *= given.probability(TREASURE, second) or 0
         exact = exact and given.exact
     return AccuseCheck((first, second), p, exact, out, alone)

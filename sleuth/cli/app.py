@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 from enum import IntEnum
 from importlib import import_module
@@ -12,9 +13,15 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 
-from sleuth.errors import InputError
+from sleuth.errors import InputError, printable
 from sleuth.games.base import Table
+
+try:  # newer Typer carries its own copy of Click
+    from typer._click.exceptions import ClickException
+except ImportError:  # pragma: no cover - older Typer depends on Click
+    from click.exceptions import ClickException
 
 DEFAULT_FILE = "game.yaml"
 FILE_ENV = "SLEUTH_FILE"
@@ -40,7 +47,37 @@ class Env:
 
 ENV = Env()
 
+
+class OneLineErrors(TyperGroup):
+    """The command group, with a bad command line reported on one line like any bad input."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **extra: Any) -> Any:
+        """Run a command; a usage error becomes one line on stderr and exit status 2."""
+        try:
+            status = super().main(*args, standalone_mode=False, **extra)
+        except ClickException as error:
+            if not standalone_mode:
+                raise
+            if type(error).__name__ == "NoArgsIsHelpError":
+                error.show()
+                sys.exit(ExitStatus.BAD_INPUT)
+            ENV.err.print(usage_line(error), markup=False, emoji=False, soft_wrap=True)
+            sys.exit(ExitStatus.BAD_INPUT)
+        if not standalone_mode:
+            return status
+        sys.exit(status if isinstance(status, int) else ExitStatus.OK)
+
+
+def usage_line(error: ClickException) -> str:
+    """A bad command line in one line: "sleuth: sleuth search: Missing argument 'ROW'. (...)"."""
+    where = getattr(getattr(error, "ctx", None), "command_path", None) or "sleuth"
+    command = "" if where == "sleuth" else f"{where}: "
+    message = " ".join(error.format_message().split())
+    return printable(f"sleuth: {command}{message} (see {where} --help)")
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     help="A deduction assistant for Goldraub in London and Loot of Lima.",
     no_args_is_help=True,
     add_completion=False,
@@ -57,9 +94,24 @@ FileOpt = Annotated[
     ),
 ]
 BudgetOpt = Annotated[
-    float, typer.Option(help="Seconds for an exact count before falling back to an estimate.")
+    float,
+    typer.Option(min=0.0, help="Seconds for an exact count before falling back to an estimate."),
+]
+TolerateOpt = Annotated[
+    int,
+    typer.Option(
+        min=0,
+        max=1,
+        help="1: count the deals that contradict at most one recorded answer, and mark the "
+        "facts that stay certain if any one answer is wrong.",
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the JSON report of the contract.")]
+
+
+def warn(message: str) -> None:
+    """A note on stderr, before the record is rewritten."""
+    ENV.err.print(f"sleuth: note: {printable(message)}", markup=False, emoji=False, soft_wrap=True)
 
 
 def record_path(given: Path | None) -> Path:
@@ -71,7 +123,7 @@ def fail(error: InputError, command: str | None = None) -> typer.Exit:
     """Print a one-line input error on stderr and give the exit to raise."""
     if command and not error.source:
         error = error.located(source=command)
-    ENV.err.print(f"sleuth: {error.line()}", markup=False, soft_wrap=True)
+    ENV.err.print(f"sleuth: {error.line()}", markup=False, emoji=False, soft_wrap=True)
     return typer.Exit(ExitStatus.BAD_INPUT)
 
 
@@ -89,7 +141,7 @@ def record_event(
     from sleuth.render.common import show_update
 
     try:
-        record = append(record_path(file), kind, fields, command, tuple(names))
+        record = append(record_path(file), kind, fields, command, tuple(names), warn)
     except InputError as error:
         raise fail(error, command) from None
     result = update(record, budget)
@@ -99,16 +151,21 @@ def record_event(
     return result
 
 
-def analyse(file: Path | None, budget: float, command: str):
-    """Load the record and analyse it; exit 2 on unusable input."""
-    from sleuth.analysis import report
+def loaded(file: Path | None, command: str):
+    """The record at the given path; exit 2 on unusable input."""
     from sleuth.record import load
 
     try:
-        record, _ = load(record_path(file))
+        return load(record_path(file))[0]
     except InputError as error:
         raise fail(error, command) from None
-    return report(record, budget)
+
+
+def analyse(file: Path | None, budget: float, command: str, tolerate: int = 0):
+    """Load the record and analyse it; exit 2 on unusable input."""
+    from sleuth.analysis import report
+
+    return report(loaded(file, command), budget, tolerate)
 
 
 @app.command()
@@ -156,23 +213,65 @@ def undo(file: FileOpt = None) -> None:
     from sleuth.record import remove_last
 
     try:
-        event = remove_last(record_path(file), "sleuth undo")
+        event = remove_last(record_path(file), "sleuth undo", warn)
     except InputError as error:
         raise fail(error, "sleuth undo") from None
     ENV.out.print(f"removed: {event.text()}", markup=False)
 
 
+@app.command()
+def edit(
+    event: Annotated[int, typer.Argument(help="The event's number (1 is the first).")],
+    changes: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FIELD=VALUE...",
+            help="The fields to change, as in the record: gold=1, answer=2, correct=false, "
+            "by=Ben; an empty value (saw=) removes an optional field.",
+        ),
+    ],
+    file: FileOpt = None,
+    budget: BudgetOpt = 10.0,
+) -> None:
+    """Change one recorded event in place, e.g. 'sleuth edit 7 gold=1'."""
+    from sleuth.analysis import report
+    from sleuth.record import change
+    from sleuth.render.common import show_edit
+
+    try:
+        fields = {}
+        for text in changes:
+            key, equals, value = text.partition("=")
+            if not equals or not key.strip():
+                raise InputError("sleuth edit", "", f"{text!r} is not FIELD=VALUE, e.g. gold=1")
+            fields[key.strip()] = value.strip() or None
+        names = ("by", "to", "owner")
+        path = record_path(file)
+        record, old, new = change(path, event, fields, "sleuth edit", names, warn)
+    except InputError as error:
+        raise fail(error, "sleuth edit") from None
+    result = report(record, budget)
+    show_edit(ENV.out, result, event, old.text(), new.text())
+    if not result.consistent:
+        raise typer.Exit(ExitStatus.INCONSISTENT)
+
+
 @app.command("report")
-def report_command(file: FileOpt = None, json_: JsonOpt = False, budget: BudgetOpt = 10.0) -> None:
+def report_command(
+    file: FileOpt = None,
+    json_: JsonOpt = False,
+    budget: BudgetOpt = 10.0,
+    tolerate: TolerateOpt = 0,
+) -> None:
     """Show what is certain, every probability, and the worlds left."""
     from sleuth.render import report_json, show_report
 
-    result = analyse(file, budget, "sleuth report")
+    result = analyse(file, budget, "sleuth report", tolerate)
     if json_:
         ENV.out.print_json(json.dumps(report_json(result)))
     else:
         show_report(ENV.out, result)
-    if not result.consistent:
+    if not result.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 
 
@@ -187,16 +286,21 @@ def check(
     best: Annotated[bool, typer.Option(help="List the best moves available now.")] = False,
     file: FileOpt = None,
     budget: BudgetOpt = 10.0,
+    tolerate: TolerateOpt = 0,
 ) -> None:
     """Should I guess (Goldraub) or accuse (Lima) now? Probability, points, the rules."""
-    from sleuth.render.common import conflict_panel
+    from sleuth.analysis import report
+    from sleuth.render.common import show_trouble
 
-    result = analyse(file, budget, "sleuth check")
-    if not result.consistent:
-        ENV.out.print(conflict_panel(result))
-        raise typer.Exit(ExitStatus.INCONSISTENT)
-    handler = import_module(f"sleuth.cli.{result.record.game}")
+    record = loaded(file, "sleuth check")
+    handler = import_module(f"sleuth.cli.{record.game}")
     try:
-        handler.check(ENV.out, result, first, second, best or first is None)
+        target = None if best or first is None else handler.target(record, first, second)
     except InputError as error:
         raise fail(error, "sleuth check") from None
+    result = report(record, budget, tolerate)
+    if not show_trouble(ENV.out, result):
+        raise typer.Exit(ExitStatus.INCONSISTENT)
+    handler.check(ENV.out, result, target)
+    if not result.fits:
+        raise typer.Exit(ExitStatus.INCONSISTENT)

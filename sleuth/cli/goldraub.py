@@ -10,6 +10,7 @@ from rich.console import Console
 from sleuth.analysis import Report
 from sleuth.cli.app import BudgetOpt, FileOpt, app, record_event
 from sleuth.errors import InputError
+from sleuth.record import Record
 
 
 @app.command()
@@ -42,17 +43,22 @@ def guess(
     record_event(file, "sleuth guess", "guess", fields, ("by", "owner"), budget)
 
 
-def check(out: Console, report: Report, owner: str | None, sector: str | None, best: bool):
-    """Weigh one guess, or list the best ones."""
-    from sleuth.advice.goldraub import best_guesses, check_guess
+def target(record: Record, owner: str | None, sector: str | None) -> tuple[str, str]:
+    """The owner and the sector of the guess to weigh, checked against the record."""
     from sleuth.games.goldraub import sector as parse_sector
-    from sleuth.render.goldraub import show_best, show_check
 
-    if best:
-        show_best(out, best_guesses(report))
-        return
     if sector is None:
         raise InputError("sleuth check", "sector", "give an owner and a sector, or --best")
-    who = report.record.table.prefix(owner, "owner")
-    place = parse_sector(sector, report.record.start.city, "sector")
-    show_check(out, check_guess(report, who, place))
+    who = record.table.prefix(owner, "owner")
+    return who, parse_sector(sector, record.start.city, "sector")
+
+
+def check(out: Console, report: Report, guess: tuple[str, str] | None):
+    """Weigh one guess, or list the best ones."""
+    from sleuth.advice.goldraub import best_guesses, check_guess
+    from sleuth.render.goldraub import show_best, show_check
+
+    if guess is None:
+        show_best(out, best_guesses(report))
+        return
+    show_check(out, check_guess(report, *guess))

@@ -10,6 +10,7 @@ from rich.console import Console
 from sleuth.analysis import Report
 from sleuth.cli.app import ENV, BudgetOpt, FileOpt, app, record_event, split
 from sleuth.errors import InputError
+from sleuth.record import Record
 
 
 def _recorded(file, command: str, kind: str, fields: dict, names, budget: float) -> None:
@@ -70,17 +71,22 @@ def accuse(
     _recorded(file, "sleuth accuse", "accuse", fields, ("by",), budget)
 
 
-def check(out: Console, report: Report, first: str | None, second: str | None, best: bool):
+def target(record: Record, first: str | None, second: str | None) -> tuple[str, str]:
+    """The two locations of the accusation to weigh, checked against the record."""
+    from sleuth.games.lima import locations
+
+    if second is None:
+        raise InputError("sleuth check", "locations", "give two locations, or --best")
+    return locations([first, second], record.start.island, "locations")
+
+
+def check(out: Console, report: Report, pair: tuple[str, str] | None):
     """Weigh one accusation, or name the most likely pair."""
     from sleuth.advice.lima import best_accusation, check_accusation, treasure_pairs
-    from sleuth.games.lima import locations
     from sleuth.render.lima import show_best, show_check
 
-    if best:
+    if pair is None:
         pairs = treasure_pairs(report)
         show_best(out, report, pairs, best_accusation(report, pairs))
         return
-    if second is None:
-        raise InputError("sleuth check", "locations", "give two locations, or --best")
-    pair = locations([first, second], report.record.start.island, "locations")
     show_check(out, check_accusation(report, *pair))

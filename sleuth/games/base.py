@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from sleuth.errors import InputError, nearest, shown
+from sleuth.errors import InputError, label, nearest, shown
 from sleuth.model import Holder, Space, Tally
 
 
@@ -65,12 +65,14 @@ class Event:
     """One recorded event: its fields, its constraint, its text, its YAML form.
 
     Subclasses name their ``kind`` (the record's key), declare ``fields`` (required first) and
-    say in ``tallies`` what the event tells about the deal.
+    say in ``tallies`` what the event tells about the deal. ``answers`` names the fields that
+    hold what someone answered or announced: those a mistake at the table is most likely in.
     """
 
     kind: ClassVar[str]
     required: ClassVar[tuple[str, ...]] = ()
     optional: ClassVar[tuple[str, ...]] = ()
+    answers: ClassVar[tuple[str, ...]] = ("gold", "saw", "answer", "correct")
 
     @classmethod
     def parse(cls, data: Any, table: Table, context: Any) -> Event:
@@ -80,9 +82,8 @@ class Event:
         allowed = cls.required + cls.optional
         for key in data:
             if key not in allowed:
-                raise InputError(
-                    "", str(key), f"unknown field for {cls.kind}{nearest(key, allowed)}"
-                )
+                hint = nearest(key, allowed) if isinstance(key, str) else ""
+                raise InputError("", label(key), f"unknown field for {cls.kind}{hint}")
         for key in cls.required:
             if key not in data or data[key] is None:
                 raise InputError("", key, f"{cls.kind} needs '{key}'")
@@ -101,18 +102,22 @@ class Event:
         """The event's fields as written in the record (subclasses)."""
         raise NotImplementedError
 
+    def answered(self) -> dict[str, Any]:
+        """The answer fields this event has in the record, with their values."""
+        return {k: v for k, v in self.fields().items() if k in self.answers}
+
     def text(self) -> str:
         """The event in one short line, as the record would say it."""
-        inner = ", ".join(f"{k}: {_yaml_word(v)}" for k, v in self.fields().items())
+        inner = ", ".join(f"{k}: {yaml_word(v)}" for k, v in self.fields().items())
         return f"{self.kind} {{{inner}}}"
 
 
-def _yaml_word(value: Any) -> str:
+def yaml_word(value: Any) -> str:
     """A field's value as YAML writes it (true, not True)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        return "[" + ", ".join(_yaml_word(v) for v in value) + "]"
+        return "[" + ", ".join(yaml_word(v) for v in value) + "]"
     return str(value)
 
 

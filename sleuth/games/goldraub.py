@@ -39,9 +39,21 @@ def row(value: Any, board: City, field: str) -> str:
     text = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
     name = board.row_name(text)
     if name is None:
-        hint = nearest(text, board.rows) if text else ""
-        raise InputError("", field, f"{shown(value)} is not one of the 21 rows{hint}")
+        raise InputError(
+            "", field, f"{shown(value)} is not one of the 21 rows{_row_hint(text, board)}"
+        )
     return name
+
+
+def _row_hint(text: str, board: City) -> str:
+    """The row that both written sectors lie on, else the row name spelt most alike."""
+    ends = text.replace(" ", "").split("-")
+    lines = [
+        name for name, members in board.rows.items() if len(ends) == 2 and set(ends) <= set(members)
+    ]
+    if len(lines) == 1:
+        return f" (did you mean {lines[0]}? {' and '.join(ends)} lie on it; name a row by its ends)"
+    return nearest(text, board.rows) if text else ""
 
 
 def parse_start(doc: dict, table: Table) -> Start:

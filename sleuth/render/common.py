@@ -9,7 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.analysis import Report, Update
+from sleuth.analysis import Repair, Report, Update
+from sleuth.games.base import yaml_word
 from sleuth.model import Holder, Item
 
 
@@ -56,46 +57,111 @@ def certain_holder(report: Report, item: Item, holders: tuple[Holder, ...]) -> H
 
 
 def facts_table(report: Report, noun: str) -> Table:
-    """Certain holdings: item, holder, and the event since which they are certain."""
+    """Certain holdings: item, holder, the event since which they are certain, robustness."""
     table = Table(title="Certain", title_justify="left")
-    for column in (noun, "holder", "since event"):
+    columns = [noun, "holder", "since event"]
+    if report.tolerance:
+        columns.append("robust (stays certain if any one answer is wrong)")
+    for column in columns:
         table.add_column(column)
     for fact in report.forced:
-        label = report.labels[fact.since] if fact.since < len(report.labels) else ""
-        table.add_row(fact.item, fact.holder, f"{fact.since}: {label}")
+        since = "-" if fact.since is None else f"{fact.since}: {report.labels[fact.since]}"
+        robust = ["yes" if fact.robust else "no"] if report.tolerance else []
+        table.add_row(fact.item, fact.holder, since, *robust)
     if not report.forced:
-        table.add_row("-", "-", "nothing certain beyond the setup")
+        table.add_row("-", "-", "nothing certain beyond the setup", *[""] * (len(columns) - 3))
     return table
+
+
+def tolerance_line(report: Report) -> str:
+    """What a report that tolerates one wrong answer counts."""
+    tolerance = report.tolerance
+    if tolerance is None:
+        return ""
+    return (
+        f"Tolerating one wrong answer: odds over the deals that contradict at most one of the "
+        f"{tolerance.answers} recorded answers ({tolerance.strict:,} fit them all)"
+    )
 
 
 def worlds_line(report: Report) -> str:
     """How many deals fit, exact or estimated."""
     odds = report.odds
+    fit = "contradict at most one answer" if report.tolerance else "fit the record"
     if odds.exact:
-        return f"{odds.worlds:,} deals fit the record (exact count)"
-    low, high = odds.interval or (0, 0)
+        return f"{odds.worlds:,} deals {fit} (exact count)"
+    if odds.interval is None:
+        return f"ESTIMATE: about {odds.worlds:.3g} deals {fit} (some counts were sampled)"
+    low, high = odds.interval
     return (
-        f"ESTIMATE by sampling: about {odds.worlds:.3g} deals fit the record "
+        f"ESTIMATE by sampling: about {odds.worlds:.3g} deals {fit} "
         f"(95% interval {low:.3g} to {high:.3g}, {odds.samples:,} samples)"
     )
 
 
-def conflict_panel(report: Report) -> Panel:
-    """The smallest set of events that cannot all hold."""
-    lines = [f"  {i}: {report.labels[i]}" for i in report.conflict]
-    body = "No deal fits the record. These cannot all hold together:\n" + "\n".join(lines)
-    return Panel(body, title="Contradiction", border_style="red")
+def repair_text(report: Report, repair: Repair) -> str:
+    """One repair in words: "event 7: with gold 1 instead of 2, the record is consistent again"."""
+    event = report.record.events[repair.event - 1]
+    new, old = yaml_word(repair.value), yaml_word(repair.old)
+    if repair.field == "answer" and hasattr(event, "to"):
+        change = f"if {event.to} answered {new}, not {old}"
+    elif isinstance(repair.value, bool):
+        change = f"if the {event.kind} was {_verdict(repair.value)}, not {_verdict(repair.old)}"
+    else:
+        change = f"with {repair.field} {new} instead of {old}"
+    deals = f"{repair.worlds:,} deals"
+    if not repair.exact:
+        deals = f"about {repair.worlds:.3g} deals (ESTIMATE)"
+    edit = f"sleuth edit {repair.event} {repair.field}={new}"
+    return f"event {repair.event}: {change}, the record is consistent again: {deals} ({edit})"
+
+
+def _verdict(correct: bool) -> str:
+    """The word for a verdict: right or wrong."""
+    return "right" if correct else "wrong"
+
+
+def conflict_panel(report: Report, limit: int = 6) -> Panel:
+    """The smallest set of events that cannot all hold, and the single changes that fix it."""
+    lines = ["No deal fits the record. These cannot all hold together:"]
+    lines += [f"  {i}: {report.labels[i]}" for i in report.conflict]
+    if report.repairs:
+        lines.append("Most likely mistakes, most deals first (one change fixes the record):")
+        lines += [f"  {repair_text(report, r)}" for r in report.repairs[:limit]]
+        if len(report.repairs) > limit:
+            lines.append(f"  ... and {len(report.repairs) - limit} more (see --json)")
+    else:
+        lines.append("No single changed answer makes it consistent: check these events.")
+    return Panel(Text("\n".join(lines)), title="Contradiction", border_style="red")
+
+
+def show_trouble(console: Console, report: Report) -> bool:
+    """The contradiction and the tolerance, if any; whether there are deals left to show."""
+    if not report.fits:
+        console.print(conflict_panel(report))
+    if report.tolerance:
+        console.print(Text(tolerance_line(report)))
+    return report.consistent
+
+
+def show_edit(console: Console, report: Report, index: int, old: str, new: str) -> None:
+    """The event before and after an edit, then whether the record fits now."""
+    console.print(Text(f"event {index} was: {old}"))
+    console.print(Text(f"event {index} now: {new}"))
+    if show_trouble(console, report):
+        exact = "" if report.odds.exact else " (ESTIMATE)"
+        console.print(Text(f"  {report.odds.worlds:,} deals fit the record{exact}"))
 
 
 def show_update(console: Console, update: Update, what: str) -> None:
     """The compact lines after recording an event."""
     report = update.report
-    console.print(f"recorded: {what}")
+    console.print(Text(f"recorded: {what}"))
     if not report.consistent:
         console.print(conflict_panel(report))
         return
     for fact in update.new:
-        console.print(f"  now certain: {fact.holder} holds {fact.item}")
+        console.print(Text(f"  now certain: {fact.holder} holds {fact.item}"))
     if not update.new:
         console.print("  nothing new is certain")
     exact = "" if report.odds.exact else " (ESTIMATE)"
@@ -106,7 +172,7 @@ def report_json(report: Report) -> dict:
     """The contract's keys common to both games, plus optional counts, since and interval."""
     odds = report.odds
     space = report.record.model().space
-    out: dict = {"game": report.record.game, "consistent": report.consistent}
+    out: dict = {"game": report.record.game, "consistent": report.fits}
     out["worlds"] = odds.worlds
     out["exact"] = odds.exact
     out["probability"] = {}
@@ -114,17 +180,29 @@ def report_json(report: Report) -> dict:
         out["probability"] = {
             h: {i: float(odds.probability(h, i) or 0) for i in space.items} for h in space.holders
         }
-    out["forced"] = [[f.holder, f.item] for f in report.forced]
-    out["since"] = [[f.holder, f.item, f.since] for f in report.forced]
-    if not report.consistent:
+    certain = [f for f in report.forced if f.robust or not report.tolerance]
+    out["forced"] = [[f.holder, f.item] for f in certain]
+    out["since"] = [[f.holder, f.item, f.since] for f in certain]
+    if not report.fits:
         out["conflict"] = report.conflict
-        out["repairs"] = []
+        out["repairs"] = [repair_json(r) for r in report.repairs]
+    if report.tolerance:
+        out["tolerate"] = report.tolerance.wrong
+        out["answers"] = report.tolerance.answers
+        out["strict_worlds"] = report.tolerance.strict
+        out["strict_forced"] = [[f.holder, f.item] for f in report.forced if f.since is not None]
     if report.consistent and odds.exact:
         out["counts"] = {h: {i: odds.held[h, i] for i in space.items} for h in space.holders}
     if not odds.exact:
         out["interval"] = list(odds.interval or (0, 0))
         out["samples"] = odds.samples
     return out
+
+
+def repair_json(repair: Repair) -> dict:
+    """A repair as the contract's object, plus whether its count of deals is exact."""
+    keys = ("event", "field", "value", "worlds", "exact")
+    return {key: getattr(repair, key) for key in keys}
 
 
 def summary(text: str) -> Text:

@@ -13,10 +13,10 @@ from sleuth.games.goldraub import ASIDE, round_value, scores
 from sleuth.model import Item
 from sleuth.render.common import (
     certain_holder,
-    conflict_panel,
     facts_table,
     pct,
     shade,
+    show_trouble,
     tags,
     worlds_line,
 )
@@ -79,8 +79,7 @@ def status_line(report: Report) -> str:
 
 def show_report(console: Console, report: Report) -> None:
     """The full Goldraub report."""
-    if not report.consistent:
-        console.print(conflict_panel(report))
+    if not show_trouble(console, report):
         return
     console.print(Panel(city_picture(report), title="Chance of gold per sector", expand=False))
     console.print(facts_table(report, "sector"))

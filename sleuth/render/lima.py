@@ -15,10 +15,10 @@ from sleuth.games.lima import PUBLIC, TREASURE
 from sleuth.model import Holder, Item
 from sleuth.render.common import (
     certain_holder,
-    conflict_panel,
     facts_table,
     pct,
     shade,
+    show_trouble,
     tags,
     worlds_line,
 )
@@ -124,8 +124,7 @@ def opponents_table(report: Report) -> Table:
 
 def show_report(console: Console, report: Report) -> None:
     """The full Loot of Lima report."""
-    if not report.consistent:
-        console.print(conflict_panel(report))
+    if not show_trouble(console, report):
         return
     picture = Group(island_picture(report), Text(LEGEND, style="dim"))
     console.print(Panel(picture, title="Chance of treasure per location", expand=False))

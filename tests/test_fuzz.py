@@ -1,0 +1,284 @@
+"""Bad input, tried widely: malformed records and command lines thrown at every command.
+
+Every one must end in exit status 0 or 3 (it was usable after all) or in one line on stderr and
+exit status 2, within a second, never with a traceback and never with a changed file.
+Most go through Typer's CliRunner; a handful through a real process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from sleuth.cli import app
+
+GOLDRAUB = {
+    "game": "goldraub",
+    "players": ["Anton", "Bert", "Christl"],
+    "me": "Christl",
+    "hand": [22, 45, 63],
+    "rounds": 10,
+    "events": [
+        {"search": {"by": "Anton", "row": "31-36", "gold": 1, "saw": 1}},
+        {"guess": {"by": "Bert", "owner": "Anton", "sector": 32, "correct": False}},
+    ],
+}
+LIMA = {
+    "game": "lima",
+    "players": ["Ana", "Ben", "Cy", "Di"],
+    "me": "Cy",
+    "hand": ["2F", "3B", "4F", "8B", "8M"],
+    "known": {"Ana": ["7B"]},
+    "public": ["1F", "1M"],
+    "events": [
+        {"ask": {"by": "Ana", "to": "Ben", "range": "N-NE", "answer": 0}},
+        {"secret": {"by": "Cy", "to": "Di", "range": "N-W", "answer": 3}},
+        {"accuse": {"by": "Di", "locations": ["1B", "8M"], "correct": False}},
+    ],
+}
+BOMB = "".join(
+    f"{name}: &{name} [{', '.join([f'*{prev}' if prev else 'lol'] * 9)}]\n"
+    for prev, name in zip(["", "a", "b", "c", "d", "e", "f", "g"], "abcdefgh", strict=False)
+)
+RAW = [
+    b"",
+    b"\n\n   \n",
+    bytes(range(256)),
+    b"\xff\xfe\x00g\x00a\x00m\x00e",
+    b"game: goldraub\x00\n",
+    b"[" * 5000 + b"]" * 5000,
+    b"{a: " * 3000 + b"1" + b"}" * 3000,
+    b"- " * 20000 + b"x",
+    (BOMB + "game: goldraub\nplayers: *h\n").encode(),
+    (BOMB + "game: *h\n").encode(),
+    (BOMB + "game: lima\n? *f\n: 1\n").encode(),
+    b"game: goldraub\n---\ngame: lima\n",
+    b"!!python/object/apply:os.system ['echo hi']\n",
+    b"game: goldraub\ngame: lima\n",
+    b"game: goldraub\nplayers: [A, a, B]\nme: A\nhand: [11, 12, 13]\n",
+    b"game: lima\nplayers: [A, B, C, D]\nme: A\nhand: [1F, 1B, 1M, 2F, 2B]\nknown: {B: {x: 1}}\n",
+    "game: goldraub\nplayers: [Ä, ß, 😀, '[b]x']\nme: '[red]'\nhand: [11, 12, 13]\n".encode(),
+    b"game: goldraub\nplayers: [A, B, C]\nme: A\nhand: [11, 12, 13]\nrounds: 1e999\n",
+]
+COMMANDS = [
+    ["report"],
+    ["report", "--json"],
+    ["report", "--tolerate", "1"],
+    ["check"],
+    ["check", "Bert", "32"],
+    ["check", "3F", "7M", "--tolerate", "1"],
+    ["undo"],
+    ["edit", "1", "gold=0"],
+    ["edit", "2", "answer=1"],
+    ["search", "bert", "31-36", "--gold", "1"],
+    ["guess", "anton", "bert", "11", "--wrong"],
+    ["ask", "ana", "ben", "N-S", "--answer", "1"],
+    ["secret", "ben", "ana"],
+    ["accuse", "ben", "1F", "2F", "--wrong"],
+]
+
+junk = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+    | st.sampled_from(["Anton", "Ana", "31-36", "3F", "N-S", "forest", "", " ", "∞", "é"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@st.composite
+def broken_records(draw) -> bytes:
+    """A valid record of either game with one to three things broken, as YAML (JSON) bytes."""
+    doc = json.loads(json.dumps(draw(st.sampled_from([GOLDRAUB, LIMA]))))
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(
+            st.sampled_from(["top", "drop", "extra", "event", "field", "unfield", "players"])
+        )
+        events = doc.get("events") if isinstance(doc.get("events"), list) else []
+        if where == "top":
+            doc[draw(st.sampled_from(sorted(doc) or ["game"]))] = draw(junk)
+        elif where == "drop" and doc:
+            doc.pop(draw(st.sampled_from(sorted(doc))))
+        elif where == "extra":
+            doc[draw(st.text(max_size=8))] = draw(junk)
+        elif where == "players":
+            doc["players"] = draw(
+                st.lists(
+                    st.sampled_from(
+                        [
+                            "Anton",
+                            "anton",
+                            "Bert",
+                            "Christl",
+                            "Ana",
+                            "Ben",
+                            "Cy",
+                            "Di",
+                            "ü",
+                            "😀",
+                            "",
+                        ]
+                    ),
+                    max_size=7,
+                )
+            )
+        elif events and where == "event":
+            events[draw(st.integers(0, len(events) - 1))] = draw(junk)
+        elif events:
+            event = events[draw(st.integers(0, len(events) - 1))]
+            if isinstance(event, dict) and event:
+                fields = next(iter(event.values()))
+                if isinstance(fields, dict) and fields:
+                    key = draw(st.sampled_from(sorted(fields)))
+                    if where == "field":
+                        fields[key] = draw(junk)
+                    else:
+                        fields.pop(key)
+    return json.dumps(doc, allow_nan=True).encode()
+
+
+def invoke(tmp_path: Path, data: bytes, args: list[str]):
+    """Run one command on a record holding ``data``; check the promise about bad input."""
+    path = tmp_path / "game.yaml"
+    path.write_bytes(data)
+    started = time.monotonic()
+    result = CliRunner().invoke(app, [*args, "--file", str(path)])
+    elapsed = time.monotonic() - started
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    assert result.exit_code in (0, 2, 3), (result.exit_code, result.output)
+    if result.exit_code == 2:
+        assert elapsed < 1.0, f"{args} took {elapsed:.2f}s"
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("sleuth: "), result.stderr
+        assert result.stdout == ""
+        assert path.read_bytes() == data
+    return result
+
+
+FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@FUZZ
+@given(data=broken_records(), args=st.sampled_from(COMMANDS))
+def test_broken_records(tmp_path_factory, data, args):
+    invoke(tmp_path_factory.mktemp("fuzz"), data, args)
+
+
+@FUZZ
+@given(
+    data=st.binary(max_size=200) | st.text(max_size=200).map(str.encode),
+    args=st.sampled_from(COMMANDS),
+)
+def test_random_bytes_and_text(tmp_path_factory, data, args):
+    invoke(tmp_path_factory.mktemp("fuzz"), data, args)
+
+
+@pytest.mark.parametrize("data", RAW, ids=range(len(RAW)))
+@pytest.mark.parametrize("args", [["report"], ["search", "bert", "31-36", "--gold", "1"], ["undo"]])
+def test_nasty_files(tmp_path, data, args):
+    result = invoke(tmp_path, data, args)
+    assert result.exit_code == 2
+
+
+TOKENS = st.sampled_from(
+    [
+        "--gold", "--saw", "--at", "--answer", "--terrain", "--correct", "--wrong", "--treasure",
+        "--json", "--tolerate", "--best", "--known", "--public", "--rounds", "-1", "0", "1", "2",
+        "99999999999999999999999", "1e3", "nan", "Anton", "Bert", "Ana", "Ben", "Cy", "x", "",
+        "31-36", "32-35", "N-S", "SE-NW", "3F", "7M", "forest", "gold=1", "answer=", "=", "é",
+        "😀", "[bold]", "--", "-", "true",
+    ]
+)  # fmt: skip
+
+
+@FUZZ
+@given(
+    command=st.sampled_from(
+        ["report", "check", "undo", "edit", "search", "guess", "ask", "secret", "accuse", "nope"]
+    ),
+    args=st.lists(TOKENS | st.text(max_size=8), max_size=7),
+    game=st.sampled_from([GOLDRAUB, LIMA]),
+)
+def test_random_command_lines(tmp_path_factory, command, args, game):
+    if "--budget" in args:
+        return
+    invoke(tmp_path_factory.mktemp("fuzz"), json.dumps(game).encode(), [command, *args])
+
+
+@FUZZ
+@given(
+    game=st.sampled_from(["goldraub", "lima", "Goldraub", "chess", ""]),
+    players=st.text(max_size=30),
+    me=st.text(max_size=8),
+    hand=st.text(max_size=20),
+    extra=st.lists(TOKENS, max_size=4),
+)
+def test_random_new(tmp_path_factory, game, players, me, hand, extra):
+    folder = tmp_path_factory.mktemp("new")
+    path = folder / "game.yaml"
+    args = [
+        "new",
+        game,
+        "--players",
+        players,
+        "--me",
+        me,
+        "--hand",
+        hand,
+        *extra,
+        "--file",
+        str(path),
+    ]
+    result = CliRunner().invoke(app, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    assert result.exit_code in (0, 2)
+    if result.exit_code == 2:
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+        assert not path.exists()
+
+
+def sub(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    """``python -m sleuth`` in ``cwd``."""
+    env = {k: v for k, v in os.environ.items() if k != "SLEUTH_FILE"}
+    env.update(NO_COLOR="1", COLUMNS="200")
+    command = [sys.executable, "-m", "sleuth", *args]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("data", "args"),
+    [
+        (RAW[2], ["report", "--json"]),
+        (RAW[5], ["search", "bert", "31-36", "--gold", "1"]),
+        (RAW[9], ["undo"]),
+        (json.dumps(GOLDRAUB).encode(), ["search", "bert", "31-36", "--gold", "x"]),
+        (json.dumps(LIMA).encode(), ["report", "--tolerate", "7"]),
+    ],
+)
+def test_nasty_input_in_a_real_process(tmp_path, data, args):
+    path = tmp_path / "game.yaml"
+    path.write_bytes(data)
+    result = sub(tmp_path, *args)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sleuth: ") and "Traceback" not in lines[0]
+    assert result.stdout == b""
+    assert path.read_bytes() == data
