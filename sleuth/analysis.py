@@ -71,11 +71,15 @@ class Repair:
 
 @dataclass(frozen=True)
 class Tolerance:
-    """How many recorded answers may be wrong, how many there are, and the deals fitting all."""
+    """How many recorded answers may be wrong, how many there are, and the deals fitting all.
+
+    ``parts`` keeps, for each answer that was left out, its event and the odds without it.
+    """
 
     wrong: int
     answers: int
-    strict: int
+    strict: Odds
+    parts: tuple[tuple[int, Odds], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,15 +111,21 @@ class Report:
         return not self.conflict
 
 
-def odds(model: Model, budget: float = DEFAULT_BUDGET) -> Odds:
-    """Exact counts within ``budget`` seconds, else a sampled estimate over the time left."""
+def odds(model: Model, budget: float = DEFAULT_BUDGET, entail: Entailment | None = None) -> Odds:
+    """Exact counts within ``budget`` seconds, else a sampled estimate over the time left.
+
+    z3 first states every impossible holding as a fact: the worlds are the same, and the
+    counter has far fewer states to visit.
+    """
     started = time.monotonic()
+    sharp = (entail or Entailment(model)).sharpened()
+    budget = max(budget - (time.monotonic() - started), 0.1)
     try:
-        counts: Counts = count(model, budget)
+        counts: Counts = count(sharp, budget)
         return Odds(counts.total, True, counts.held, counts.total)
     except BudgetExceeded:
         left = max(budget - (time.monotonic() - started), 1.0)
-        guess = estimate(model, left)
+        guess = estimate(sharp, left)
         return Odds(
             guess.worlds, False, guess.held, guess.kept, (guess.low, guess.high), guess.samples
         )
@@ -185,6 +195,7 @@ class Tolerant:
     robust: set[tuple[Holder, Item]]
     answers: int
     strict: Odds
+    parts: tuple[tuple[int, Odds], ...]
 
 
 def _certain(result: Odds, keys: list, entail: Entailment, groups: set[int]) -> set:
@@ -194,12 +205,28 @@ def _certain(result: Odds, keys: list, entail: Entailment, groups: set[int]) -> 
     return entail.forced(groups)
 
 
+def union(model: Model, strict: Odds, parts: list[Odds]) -> Odds:
+    """Odds over the union of the parts' worlds, when every part holds the strict worlds and no
+    two parts share any other: W = W(strict) + sum over parts of (W(part) - W(strict))."""
+    keys = [(h, i) for h in model.space.holders for i in model.space.items]
+    base = scaled(strict)
+    held = {k: base.get(k, 0) for k in keys}
+    total, exact = strict.worlds, strict.exact
+    for part in parts:
+        counts = scaled(part)
+        total += part.worlds - strict.worlds
+        exact = exact and part.exact
+        for k in keys:
+            held[k] += counts[k] - base.get(k, 0)
+    return Odds(total, exact, held, total)
+
+
 def tolerant(model: Model, entail: Entailment, budget: float = DEFAULT_BUDGET) -> Tolerant:
     """The deals contradicting at most one answer (an event's tallies), each counted once.
 
-    They are the union over answers e of the worlds of the record without e, so
-    W = W(record) + sum over e of (W(record without e) - W(record)), and the same for every
-    holding count. When the record fits no deal, only the answers in its conflict can matter.
+    They are the union over answers e of the worlds of the record without e; a deal that
+    contradicts e alone is in that part only, so the union adds up as in ``union``. When the
+    record fits no deal, only the answers in its conflict can matter.
     """
     groups = set(range(len(model.groups)))
     answers = [g for g in range(1, len(model.groups)) if model.groups[g]]
@@ -207,21 +234,15 @@ def tolerant(model: Model, entail: Entailment, budget: float = DEFAULT_BUDGET) -
     strict = odds(model, budget) if fits else NO_DEAL
     dropped = answers if fits else [g for g in entail.conflict() if g > 0]
     keys = [(h, i) for h in model.space.holders for i in model.space.items]
-    base = scaled(strict)
-    total, exact = strict.worlds, strict.exact
-    held = {k: base.get(k, 0) for k in keys}
     certain = [_certain(strict, keys, entail, groups)] if fits else []
+    parts = []
     for e in dropped:
-        if not entail.consistent(groups - {e}):
-            continue
-        result = odds(model.restrict(groups - {e}), budget)
-        counts, exact = scaled(result), exact and result.exact
-        total += result.worlds - strict.worlds
-        for k in keys:
-            held[k] += counts[k] - base.get(k, 0)
-        certain.append(_certain(result, keys, entail, groups - {e}))
+        if entail.consistent(groups - {e}):
+            parts.append((e, odds(model.restrict(groups - {e}), budget)))
+            certain.append(_certain(parts[-1][1], keys, entail, groups - {e}))
     robust = set.intersection(*certain) if certain else set()
-    return Tolerant(Odds(total, exact, held, total), robust, len(answers), strict)
+    loose = union(model, strict, [part for _, part in parts])
+    return Tolerant(loose, robust, len(answers), strict, tuple(parts))
 
 
 def report(record: Record, budget: float = DEFAULT_BUDGET, tolerate: int = 0) -> Report:
@@ -237,7 +258,7 @@ def report(record: Record, budget: float = DEFAULT_BUDGET, tolerate: int = 0) ->
         return replace(loose, conflict=conflict, repairs=fixes)
     if not fits:
         return Report(record, False, NO_DEAL, [], conflict, model.labels, fixes)
-    result = odds(model, budget)
+    result = odds(model, budget, entail)
     if not result.exact and result.interval is not None:
         result = Odds(
             result.worlds,
@@ -258,18 +279,38 @@ def _tolerant_report(
     marked = [Fact(f.holder, f.item, f.since, (f.holder, f.item) in result.robust) for f in facts]
     extra = result.robust - entail.forced(range(1)) - {(f.holder, f.item) for f in facts}
     marked += [Fact(h, i, None, True) for h, i in sorted(extra)]
-    tolerance = Tolerance(1, result.answers, result.strict.worlds)
+    tolerance = Tolerance(1, result.answers, result.strict, result.parts)
     usable = result.odds.worlds > 0
     return Report(record, usable, result.odds, marked, [], model.labels, [], tolerance)
 
 
 def given(report: Report, tallies: tuple[Tally, ...], budget: float = DEFAULT_BUDGET) -> Odds:
-    """The odds of the report's record with ``tallies`` added to the setup, as the report reads."""
+    """The odds of the report's record with ``tallies`` added to the setup, as the report reads.
+
+    Under a tolerance, a part whose worlds with a single added holding are exactly the strict
+    ones (as many of them hold it) adds nothing, and is not counted again.
+    """
     model = report.record.model()
     model = model.with_group(0, model.groups[0] + tallies)
-    if report.tolerance is None:
+    tolerance = report.tolerance
+    if tolerance is None:
         return odds(model, budget)
-    return tolerant(model, Entailment(model), budget).odds
+    strict = odds(model, budget) if tolerance.strict.worlds else NO_DEAL
+    pair = _holding(tallies)
+    parts = []
+    for e, part in tolerance.parts:
+        if pair is None or part.held[pair] != tolerance.strict.held.get(pair, 0):
+            everything = set(range(len(model.groups)))
+            parts.append(odds(model.restrict(everything - {e}), budget))
+    return union(model, strict, parts)
+
+
+def _holding(tallies: tuple[Tally, ...]) -> tuple[Holder, Item] | None:
+    """The (holder, item) of tallies that say just "holder holds item", else None."""
+    if len(tallies) != 1 or tallies[0].values != {1} or len(tallies[0].terms) != 1:
+        return None
+    term = tallies[0].terms[0]
+    return (term.holder, next(iter(term.items))) if len(term.items) == 1 else None
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import z3
 
-from sleuth.model import Holder, Item, Model, Tally
+from sleuth.model import Holder, Item, Model, Tally, holds
 
 
 class Entailment:
@@ -93,3 +93,25 @@ class Entailment:
             if not self.consistent(trial):
                 core = trial
         return core
+
+    def impossible(self, groups: Iterable[int] | None = None) -> set[tuple[Holder, Item]]:
+        """Every holding false in all deals of the given groups (the negative backbone)."""
+        assume = self._assume(range(len(self.guards)) if groups is None else groups)
+        if self.solver.check(assume) != z3.sat:
+            return set()
+        possible = self._true_in(self.solver.model())
+        out = set()
+        for pair, var in self.x.items():
+            if pair in possible:
+                continue
+            if self.solver.check(assume + [var]) == z3.sat:
+                possible |= self._true_in(self.solver.model())
+            else:
+                out.add(pair)
+        return out
+
+    def sharpened(self) -> Model:
+        """The same worlds, with every impossible holding stated as a fact (helps counting)."""
+        facts = tuple(holds(h, i, False) for h, i in sorted(self.impossible()))
+        groups = self.model.groups[:-1] + (self.model.groups[-1] + facts,)
+        return Model(self.model.space, groups, self.model.labels)
