@@ -32,6 +32,11 @@ class Entailment:
         for guard, group in zip(self.guards, model.groups, strict=True):
             for tally in group:
                 self.solver.add(z3.Implies(guard, self._encode(tally)))
+        self.prefixes = [z3.Bool(f"prefix|{g}") for g in range(len(model.groups))]
+        for g, prefix in enumerate(self.prefixes):
+            self.solver.add(z3.Implies(prefix, self.guards[g]))
+            if g:
+                self.solver.add(z3.Implies(prefix, self.prefixes[g - 1]))
 
     def _encode(self, tally: Tally) -> z3.BoolRef:
         """A tally as a z3 formula over the holding literals."""
@@ -44,7 +49,9 @@ class Entailment:
         return z3.Or([z3.PbEq([(lit, 1) for lit in lits], v) for v in sorted(tally.values)])
 
     def _assume(self, groups: Iterable[int]) -> list:
-        """The guard literals of ``groups``."""
+        """The literals that switch on ``groups``: one prefix literal for a prefix of the record."""
+        if isinstance(groups, range) and groups.start == 0 and groups.step == 1:
+            return [self.prefixes[groups.stop - 1]] if len(groups) else []
         return [self.guards[g] for g in groups]
 
     def consistent(self, groups: Iterable[int] | None = None) -> bool:
