@@ -206,8 +206,10 @@ def _certain(result: Odds, keys: list, entail: Entailment, groups: set[int]) -> 
 
 
 def union(model: Model, strict: Odds, parts: list[Odds]) -> Odds:
-    """Odds over the union of the parts' worlds, when every part holds the strict worlds and no
-    two parts share any other: W = W(strict) + sum over parts of (W(part) - W(strict))."""
+    """Odds over the union of the parts' worlds: W = W(strict) + sum of (W(part) - W(strict)).
+
+    This holds when every part contains the strict worlds and no two share any other world.
+    """
     keys = [(h, i) for h in model.space.holders for i in model.space.items]
     base = scaled(strict)
     held = {k: base.get(k, 0) for k in keys}
@@ -299,7 +301,8 @@ def given(report: Report, tallies: tuple[Tally, ...], budget: float = DEFAULT_BU
     pair = _holding(tallies)
     parts = []
     for e, part in tolerance.parts:
-        if pair is None or part.held[pair] != tolerance.strict.held.get(pair, 0):
+        same = part.exact and tolerance.strict.exact and pair is not None
+        if not same or part.held[pair] != tolerance.strict.held.get(pair, 0):
             everything = set(range(len(model.groups)))
             parts.append(odds(model.restrict(everything - {e}), budget))
     return union(model, strict, parts)

@@ -171,7 +171,8 @@ def invoke(tmp_path: Path, data: bytes, args: list[str]):
     return result
 
 
-FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+EXAMPLES = int(os.environ.get("SLEUTH_FUZZ_EXAMPLES", "120"))  # more for a long hunt
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @FUZZ

@@ -22,6 +22,7 @@ import simulate as goldraub_sim  # noqa: E402
 import simulate_lima as lima_sim  # noqa: E402
 
 from sleuth.analysis import alternatives, report, tolerant  # noqa: E402
+from sleuth.analysis import given as odds_given  # noqa: E402
 from sleuth.cli import app  # noqa: E402
 from sleuth.model import Model, Space, Tally, Term, holds  # noqa: E402
 from sleuth.record import load, parse  # noqa: E402
@@ -129,6 +130,19 @@ def test_tolerant_count_equals_brute_force(model):
     certain = {k for k, n in held.items() if n == total} if total else set()
     assert result.robust == certain
     assert result.answers == sum(bool(g) for g in model.groups[1:])
+
+
+@pytest.mark.parametrize("cut", [5])
+def test_conditional_odds_under_tolerance_skip_nothing_that_counts(cut):
+    doc, _ = lima_sim.simulate(4, 12, seed=5)
+    record = parse(dict(doc, events=doc["events"][:cut]), "sim")
+    loose = report(record, tolerate=1)
+    model = record.model()
+    for fact in (holds("treasure", "1F"), holds("Ana", "5M"), holds("Ben", "2B", False)):
+        conditioned = model.with_group(0, model.groups[0] + (fact,))
+        full = tolerant(conditioned, Entailment(conditioned)).odds
+        quick = odds_given(loose, (fact,))
+        assert (quick.worlds, quick.held) == (full.worlds, full.held)
 
 
 def test_alternatives_of_an_answer():

@@ -80,7 +80,7 @@ def tolerance_line(report: Report) -> str:
         return ""
     return (
         f"Tolerating one wrong answer: odds over the deals that contradict at most one of the "
-        f"{tolerance.answers} recorded answers ({tolerance.strict:,} fit them all)"
+        f"{tolerance.answers} recorded answers ({tolerance.strict.worlds:,} fit them all)"
     )
 
 
@@ -121,10 +121,13 @@ def _verdict(correct: bool) -> str:
     return "right" if correct else "wrong"
 
 
+SETUP = "the setup (my hand, and what I knew before the first event)"
+
+
 def conflict_panel(report: Report, limit: int = 6) -> Panel:
     """The smallest set of events that cannot all hold, and the single changes that fix it."""
     lines = ["No deal fits the record. These cannot all hold together:"]
-    lines += [f"  {i}: {report.labels[i]}" for i in report.conflict]
+    lines += [f"  {i}: {report.labels[i] if i else SETUP}" for i in report.conflict]
     if report.repairs:
         lines.append("Most likely mistakes, most deals first (one change fixes the record):")
         lines += [f"  {repair_text(report, r)}" for r in report.repairs[:limit]]
@@ -189,7 +192,7 @@ def report_json(report: Report) -> dict:
     if report.tolerance:
         out["tolerate"] = report.tolerance.wrong
         out["answers"] = report.tolerance.answers
-        out["strict_worlds"] = report.tolerance.strict
+        out["strict_worlds"] = report.tolerance.strict.worlds
         out["strict_forced"] = [[f.holder, f.item] for f in report.forced if f.since is not None]
     if report.consistent and odds.exact:
         out["counts"] = {h: {i: odds.held[h, i] for i in space.items} for h in space.holders}
