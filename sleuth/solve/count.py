@@ -117,17 +117,16 @@ def _greedy_order(items, trackers, sizes, rng, eager: bool) -> list[Item]:
     return order
 
 
-def candidate_orders(items, trackers, sizes, tries: int = 3) -> list[list[Item]]:
-    """A few good orders to race: greedy and breadth-first sweeps, each both ways round."""
+def candidate_orders(items, trackers, sizes, greedy: int = 4, eager: int = 1) -> list[list[Item]]:
+    """Orders to race: greedy with several random tie-breaks, a breadth-first sweep, both ways."""
     rng = random.Random(0)
     items = sorted(items, key=lambda i: (len(i), i))
     out = []
-    for k in range(tries):
-        for eager in (False, True):
-            order = _greedy_order(items, trackers, sizes, rng, eager and k < 2)
-            for candidate in (order, order[::-1]):
-                if candidate not in out:
-                    out.append(candidate)
+    for k in range(greedy + eager):
+        order = _greedy_order(items, trackers, sizes, rng, k >= greedy)
+        for candidate in (order, order[::-1]):
+            if candidate not in out:
+                out.append(candidate)
     return out
 
 
@@ -356,7 +355,13 @@ def _multinomial(parts: list[int]) -> int:
 
 
 class _Run:
-    """A forward pass in one order, which can be advanced a little at a time."""
+    """A forward pass in one order, which can be advanced a little at a time.
+
+    ``most`` caps the states kept over all layers, so that memory stays well under 1 GiB; a
+    count that needs more is treated as out of time.
+    """
+
+    most = 3_000_000
 
     def __init__(self, p: _Plan):
         self.p = p
@@ -372,6 +377,8 @@ class _Run:
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or until more than ``cap`` states have been made."""
         while not self.done and self.size <= cap:
+            if self.size > self.most:
+                raise BudgetExceeded
             k = len(self.layers) - 1
             nxt: dict[tuple, int] = defaultdict(int)
             for seen, (state, ways) in enumerate(self.layers[k].items()):

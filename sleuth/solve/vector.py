@@ -64,7 +64,9 @@ def _merge(keys: np.ndarray, ways: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 class VectorRun:
-    """A forward pass on whole layers; ``advance`` and ``done`` as ``count._Run``."""
+    """A forward pass on whole layers; ``advance``, ``done`` and ``most`` as ``count._Run``."""
+
+    most = 25_000_000
 
     def __init__(self, p: _Plan):
         self.p = p
@@ -156,7 +158,7 @@ class VectorRun:
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or until more than ``cap`` states have been made."""
         while not self.done and self.size <= cap:
-            if deadline is not None and time.monotonic() > deadline:
+            if self.size > self.most or (deadline is not None and time.monotonic() > deadline):
                 raise BudgetExceeded
             k = len(self.layers) - 1
             keys, ways = self.layers[k]
