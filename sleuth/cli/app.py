@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
+from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError, printable
 from sleuth.games.base import Table
 
@@ -144,7 +145,8 @@ def record_event(
         record = append(record_path(file), kind, fields, command, tuple(names), warn)
     except InputError as error:
         raise fail(error, command) from None
-    result = update(record, budget)
+    with spinner(ENV.err, "counting the deals that fit the record..."):
+        result = update(record, budget)
     show_update(ENV.out, result, record.events[-1].text())
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
@@ -165,7 +167,9 @@ def analyse(file: Path | None, budget: float, command: str, tolerate: int = 0):
     """Load the record and analyse it; exit 2 on unusable input."""
     from sleuth.analysis import report
 
-    return report(loaded(file, command), budget, tolerate)
+    record = loaded(file, command)
+    with spinner(ENV.err, "counting the deals that fit the record..."):
+        return report(record, budget, tolerate)
 
 
 @app.command()
