@@ -75,7 +75,7 @@ COMMANDS = [
     ["report", "--tolerate", "1"],
     ["check"],
     ["check", "Bert", "32"],
-    ["check", "3F", "7M", "--tolerate", "1"],
+    ["check", "3F", "7M"],
     ["undo"],
     ["edit", "1", "gold=0"],
     ["edit", "2", "answer=1"],

@@ -183,7 +183,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("game", "make"), GAMES)
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(4))
 def test_one_changed_answer_is_found_and_tolerated(game, make, seed):
     doc, truth = make(seed)
     found = corrupted(doc, random.Random(seed))
@@ -286,9 +286,10 @@ def test_tolerate_on_a_consistent_record_marks_robust_facts(tmp_path):
 
 def test_lima_check_under_tolerance(tmp_path):
     path = written(tmp_path, LIMA)
-    result = run(path, "check", "--best", "--tolerate", "1")
+    result = run(path, "check", "3f", "7b", "--tolerate", "1")
     assert result.exit_code == 3, result.output
-    assert "best accusation" in result.stdout
+    assert "Tolerating one wrong answer" in result.stdout
+    assert "treasure = 3F + 7B: probability" in result.stdout
 
 
 def test_edit_changes_one_event_in_place(tmp_path):
