@@ -462,7 +462,11 @@ def _backward(p: _Plan, steps: _Steps, layers, held, reduced: Reduced) -> Counts
         for h, n in row.items():
             held[p.holders[h], item] = n
         back = here
-    total = sum(back.values())
+    return finished(p, reduced, held, sum(back.values()), free_held)
+
+
+def finished(p: _Plan, reduced: Reduced, held: dict, total: int, free_held: list[int]) -> Counts:
+    """The counts, with the free items and the items fixed before the program filled in."""
     for item in p.free:
         for h, n in enumerate(free_held):
             held[p.holders[h], item] = n

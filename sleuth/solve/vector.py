@@ -14,7 +14,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from sleuth.solve.count import BudgetExceeded, Counts, _multinomial, _Plan, _Steps
+from sleuth.solve.count import BudgetExceeded, Counts, _multinomial, _Plan, _Steps, finished
 
 LIMIT = 1 << 62
 
@@ -197,11 +197,4 @@ class VectorRun:
             for h, n in row_held.items():
                 held[p.holders[h], p.order[k]] = n
             back = here
-        total = int(back.sum())
-        for item in p.free:
-            for h, n in enumerate(free_held):
-                held[p.holders[h], item] = n
-        for item, domain in reduced.domains.items():
-            if len(domain) == 1 and item not in p.order and item not in p.free:
-                held[next(iter(domain)), item] = total
-        return Counts(total, held)
+        return finished(p, reduced, held, int(back.sum()), free_held)
