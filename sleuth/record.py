@@ -426,11 +426,13 @@ def change(
     return record, old, new
 
 
-def create(path: Path, doc: dict, source: str, force: bool = False) -> Record:
+def create(
+    path: Path, doc: dict, source: str, force: bool = False, warn: Warn | None = None
+) -> Record:
     """Start a record at ``path`` from setup fields, refusing to overwrite one unless forced."""
     record = parse(dict(doc, events=[]), source)
     with locked(path):
         if path.exists() and not force:
             raise InputError(source, "file", f"{path} exists (use --force to overwrite it)")
-        save(path, record)
+        save(path, record, None, warn)
     return record

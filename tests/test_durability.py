@@ -168,3 +168,13 @@ def test_writes_keep_the_file_mode(tmp_path, command):
     path.chmod(0o640)
     assert run(path, *command).exit_code == 0
     assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_overwriting_a_commented_record_says_so(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text(COMMENTED)
+    new = ["new", "goldraub", "--players", "A,B,C", "--me", "A", "--hand", "11,12,13", "--force"]
+    result = run(path, *new)
+    assert result.exit_code == 0
+    assert "without 4 of its comments" in result.stderr
+    assert "#" not in path.read_text()

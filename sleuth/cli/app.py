@@ -204,7 +204,7 @@ def new(
                 doc["known"][table.prefix(who, "known")] = split(locations)
         if public is not None:
             doc["public"] = split(public)
-        record = create(path, doc, "sleuth new", force)
+        record = create(path, doc, "sleuth new", force, warn)
     except InputError as error:
         raise fail(error, "sleuth new") from None
     names = ", ".join(record.table.players)
