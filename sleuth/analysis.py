@@ -1,27 +1,18 @@
-"""What the record implies, as plain data: the report, the update after an event, guess checks.
+"""What the record implies, as plain data: the report and the update after an event.
 
-Every deal of the cards is equally likely before the game, so the probability of a holding is
-the number of worlds (deals that fit the record) in which it holds, over the number of worlds.
-Certain facts come from z3; probabilities from the exact counter, or, when it runs out of
-time, from a sampled estimate that is labelled as such.
+Certain facts come from z3; probabilities from ``sleuth.odds`` (exact counts, or a labelled
+estimate); contradictions are explained by ``sleuth.mistakes``.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import Any
 
-from sleuth.errors import InputError
+from sleuth.mistakes import Repair, Tolerance, repairs, tolerant, union
 from sleuth.model import Holder, Item, Model, Tally
-from sleuth.record import Record, parse_event
-from sleuth.solve.count import BudgetExceeded, Counts, count
+from sleuth.odds import DEFAULT_BUDGET, NO_DEAL, Odds, odds
+from sleuth.record import Record
 from sleuth.solve.entail import Entailment
-from sleuth.solve.sample import estimate
-
-DEFAULT_BUDGET = 10.0
 
 
 @dataclass(frozen=True)
@@ -36,50 +27,6 @@ class Fact:
     item: Item
     since: int | None
     robust: bool = False
-
-
-@dataclass(frozen=True)
-class Odds:
-    """Worlds and per-holding counts: exact, or a sampled estimate with a 95% interval."""
-
-    worlds: int
-    exact: bool
-    held: dict[tuple[Holder, Item], int]
-    base: int
-    interval: tuple[int, int] | None = None
-    samples: int = 0
-
-    def probability(self, holder: Holder, item: Item) -> Fraction | None:
-        """The (exact or estimated) probability that ``holder`` holds ``item``."""
-        return Fraction(self.held[holder, item], self.base) if self.base else None
-
-
-@dataclass(frozen=True)
-class Repair:
-    """One changed answer that makes the record consistent; e.g. event 7, gold 1 (was 2), 120.
-
-    ``worlds`` is the number of deals the changed record leaves (an estimate when not exact).
-    """
-
-    event: int
-    field: str
-    value: Any
-    old: Any
-    worlds: int
-    exact: bool = True
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    """How many recorded answers may be wrong, how many there are, and the deals fitting all.
-
-    ``parts`` keeps, for each answer that was left out, its event and the odds without it.
-    """
-
-    wrong: int
-    answers: int
-    strict: Odds
-    parts: tuple[tuple[int, Odds], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -111,36 +58,6 @@ class Report:
         return not self.conflict
 
 
-def odds(model: Model, budget: float = DEFAULT_BUDGET, entail: Entailment | None = None) -> Odds:
-    """Exact counts within ``budget`` seconds, else a sampled estimate over the time left.
-
-    z3 first states every impossible holding as a fact: the worlds are the same, and the
-    counter has far fewer states to visit.
-    """
-    started = time.monotonic()
-    sharp = (entail or Entailment(model)).sharpened()
-    budget = max(budget - (time.monotonic() - started), 0.1)
-    try:
-        counts: Counts = count(sharp, budget)
-        return Odds(counts.total, True, counts.held, counts.total)
-    except BudgetExceeded:
-        left = max(budget - (time.monotonic() - started), 1.0)
-        guess = estimate(sharp, left)
-        return Odds(
-            guess.worlds, False, guess.held, guess.kept, (guess.low, guess.high), guess.samples
-        )
-
-
-def scaled(result: Odds) -> dict[tuple[Holder, Item], int]:
-    """Per-holding counts on the scale of worlds (estimates scaled from their kept draws)."""
-    if result.exact or not result.base:
-        return dict(result.held)
-    return {k: round(n * result.worlds / result.base) for k, n in result.held.items()}
-
-
-NO_DEAL = Odds(0, True, {}, 0)
-
-
 def forced_facts(entail: Entailment, groups: range | None = None) -> list[Fact]:
     """Forced holdings not known at the setup, each with the event that first forced it."""
     known = entail.forced(range(1))
@@ -148,103 +65,6 @@ def forced_facts(entail: Entailment, groups: range | None = None) -> list[Fact]:
     for holder, item in entail.forced(groups) - known:
         facts.append(Fact(holder, item, entail.since((holder, item))))
     return sorted(facts, key=lambda f: (f.since, f.holder, f.item))
-
-
-def _changed(record: Record, index: int, name: str, value: Any) -> tuple[Tally, ...] | None:
-    """The tallies of event ``index`` with ``name`` set to ``value``; None if not valid input."""
-    event = record.events[index - 1]
-    data = dict(event.fields(), **{name: value})
-    try:
-        changed = parse_event({event.kind: data}, record.rules, record.table, record.start)
-    except InputError:
-        return None
-    return changed.tallies(record.table, record.start)
-
-
-def alternatives(value: Any) -> list[Any]:
-    """The other values an answer could have had: the other truth value, or another count."""
-    if isinstance(value, bool):
-        return [not value]
-    if isinstance(value, int):
-        return [n for n in range(100) if n != value]
-    return []
-
-
-def repairs(record: Record, model: Model, conflict: list[int], budget: float) -> list[Repair]:
-    """Every single changed answer of a conflicting event that fits, most deals first."""
-    found = [fix for index in conflict if index > 0 for fix in _fixes(record, model, index, budget)]
-    return sorted(found, key=lambda r: (-r.worlds, r.event, r.field, str(r.value)))
-
-
-def _fixes(record: Record, model: Model, index: int, budget: float) -> Iterator[Repair]:
-    """Each other value of an answer of event ``index`` with which the record fits some deal."""
-    for name, old in record.events[index - 1].answered().items():
-        for value in alternatives(old):
-            tallies = _changed(record, index, name, value)
-            changed = None if tallies is None else model.with_group(index, tallies)
-            if changed is not None and Entailment(changed).consistent():
-                result = odds(changed, budget)
-                yield Repair(index, name, value, old, result.worlds, result.exact)
-
-
-@dataclass(frozen=True)
-class Tolerant:
-    """Odds over the deals that contradict at most one answer, and the holdings certain in all."""
-
-    odds: Odds
-    robust: set[tuple[Holder, Item]]
-    answers: int
-    strict: Odds
-    parts: tuple[tuple[int, Odds], ...]
-
-
-def _certain(result: Odds, keys: list, entail: Entailment, groups: set[int]) -> set:
-    """The holdings true in every world: read off exact counts, else asked of z3."""
-    if result.exact:
-        return {k for k in keys if result.held[k] == result.worlds}
-    return entail.forced(groups)
-
-
-def union(model: Model, strict: Odds, parts: list[Odds]) -> Odds:
-    """Odds over the union of the parts' worlds: W = W(strict) + sum of (W(part) - W(strict)).
-
-    This holds when every part contains the strict worlds and no two share any other world.
-    """
-    keys = [(h, i) for h in model.space.holders for i in model.space.items]
-    base = scaled(strict)
-    held = {k: base.get(k, 0) for k in keys}
-    total, exact = strict.worlds, strict.exact
-    for part in parts:
-        counts = scaled(part)
-        total += part.worlds - strict.worlds
-        exact = exact and part.exact
-        for k in keys:
-            held[k] += counts[k] - base.get(k, 0)
-    return Odds(total, exact, held, total)
-
-
-def tolerant(model: Model, entail: Entailment, budget: float = DEFAULT_BUDGET) -> Tolerant:
-    """The deals contradicting at most one answer (an event's tallies), each counted once.
-
-    They are the union over answers e of the worlds of the record without e; a deal that
-    contradicts e alone is in that part only, so the union adds up as in ``union``. When the
-    record fits no deal, only the answers in its conflict can matter.
-    """
-    groups = set(range(len(model.groups)))
-    answers = [g for g in range(1, len(model.groups)) if model.groups[g]]
-    fits = entail.consistent()
-    strict = odds(model, budget) if fits else NO_DEAL
-    dropped = answers if fits else [g for g in entail.conflict() if g > 0]
-    keys = [(h, i) for h in model.space.holders for i in model.space.items]
-    certain = [_certain(strict, keys, entail, groups)] if fits else []
-    parts = []
-    for e in dropped:
-        if entail.consistent(groups - {e}):
-            parts.append((e, odds(model.restrict(groups - {e}), budget)))
-            certain.append(_certain(parts[-1][1], keys, entail, groups - {e}))
-    robust = set.intersection(*certain) if certain else set()
-    loose = union(model, strict, [part for _, part in parts])
-    return Tolerant(loose, robust, len(answers), strict, tuple(parts))
 
 
 def report(record: Record, budget: float = DEFAULT_BUDGET, tolerate: int = 0) -> Report:

@@ -21,9 +21,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 import simulate as goldraub_sim  # noqa: E402
 import simulate_lima as lima_sim  # noqa: E402
 
-from sleuth.analysis import alternatives, report, tolerant  # noqa: E402
 from sleuth.analysis import given as odds_given  # noqa: E402
+from sleuth.analysis import report  # noqa: E402
 from sleuth.cli import app  # noqa: E402
+from sleuth.mistakes import alternatives, tolerant  # noqa: E402
 from sleuth.model import Model, Space, Tally, Term, holds  # noqa: E402
 from sleuth.record import load, parse  # noqa: E402
 from sleuth.solve.count import count  # noqa: E402

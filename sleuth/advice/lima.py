@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sleuth.analysis import DEFAULT_BUDGET, Odds, Report, given
+from sleuth.analysis import Report, given
 from sleuth.games.lima import TREASURE, out_of_game
 from sleuth.model import Item, holds
+from sleuth.odds import DEFAULT_BUDGET, Odds
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.analysis import Repair, Report, Update
+from sleuth.analysis import Report, Update
 from sleuth.games.base import yaml_word
+from sleuth.mistakes import Repair
 from sleuth.model import Holder, Item
 
 

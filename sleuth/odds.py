@@ -1,0 +1,63 @@
+"""The odds of a model: exact counts, or a labelled estimate when counting runs out of time.
+
+Every deal of the cards is equally likely before the game, so the probability of a holding is
+the number of worlds (deals that fit the record) in which it holds, over the number of worlds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sleuth.model import Holder, Item, Model
+from sleuth.solve.count import BudgetExceeded, count
+from sleuth.solve.entail import Entailment
+from sleuth.solve.sample import estimate
+
+DEFAULT_BUDGET = 10.0
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Worlds and per-holding counts: exact, or a sampled estimate with a 95% interval."""
+
+    worlds: int
+    exact: bool
+    held: dict[tuple[Holder, Item], int]
+    base: int
+    interval: tuple[int, int] | None = None
+    samples: int = 0
+
+    def probability(self, holder: Holder, item: Item) -> Fraction | None:
+        """The (exact or estimated) probability that ``holder`` holds ``item``."""
+        return Fraction(self.held[holder, item], self.base) if self.base else None
+
+
+def odds(model: Model, budget: float = DEFAULT_BUDGET, entail: Entailment | None = None) -> Odds:
+    """Exact counts within ``budget`` seconds, else a sampled estimate over the time left.
+
+    z3 first states every impossible holding as a fact: the worlds are the same, and the
+    counter has far fewer states to visit.
+    """
+    started = time.monotonic()
+    sharp = (entail or Entailment(model)).sharpened()
+    try:
+        counts = count(sharp, max(budget - (time.monotonic() - started), 0.1))
+        return Odds(counts.total, True, counts.held, counts.total)
+    except BudgetExceeded:
+        left = max(budget - (time.monotonic() - started), 1.0)
+        guess = estimate(sharp, left)
+        return Odds(
+            guess.worlds, False, guess.held, guess.kept, (guess.low, guess.high), guess.samples
+        )
+
+
+def scaled(result: Odds) -> dict[tuple[Holder, Item], int]:
+    """Per-holding counts on the scale of worlds (estimates scaled from their kept draws)."""
+    if result.exact or not result.base:
+        return dict(result.held)
+    return {k: round(n * result.worlds / result.base) for k, n in result.held.items()}
+
+
+NO_DEAL = Odds(0, True, {}, 0)
