@@ -34,7 +34,7 @@ def repeat(fn: Callable[[], Any], runs: int, spend: float) -> tuple[list[float],
 
 def load(spec: dict):
     """The parsed record of the spec's file."""
-    from sleuth.record import load as load_record
+    from sleuth.store import load as load_record
 
     return load_record(Path(spec["file"]))[0]
 
@@ -148,7 +148,7 @@ def brute(spec: dict) -> dict:
     else:
         from brute_lima import brute as brute_lima
 
-        from sleuth.record import parse_yaml, read_text
+        from sleuth.document import parse_yaml, read_text
 
         doc = _plain(parse_yaml(read_text(Path(spec["file"])), spec["file"]))
         times, result = repeat(lambda: brute_lima(doc), spec["runs"], spec["spend"])

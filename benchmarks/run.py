@@ -33,7 +33,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 import simulate  # noqa: E402
 import simulate_lima  # noqa: E402
 
-from sleuth.record import document, dump, parse  # noqa: E402
+from sleuth.document import document, dump  # noqa: E402
+from sleuth.record import parse  # noqa: E402
 
 PYTHON = sys.executable
 SLEUTH = str(Path(sys.executable).parent / "sleuth")

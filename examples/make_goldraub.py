@@ -24,8 +24,9 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from simulate import NAMES, between, deal, holds_row  # noqa: E402
 
 from sleuth.board import city  # noqa: E402
+from sleuth.document import document, dump  # noqa: E402
 from sleuth.games.goldraub import ASIDE  # noqa: E402
-from sleuth.record import document, dump, parse  # noqa: E402
+from sleuth.record import parse  # noqa: E402
 from sleuth.solve.entail import Entailment  # noqa: E402
 
 RULEBOOK = {

@@ -170,7 +170,8 @@ def _certain_pair(doc: dict) -> tuple[str, str] | None:
 
 def main(argv: list[str]) -> None:
     """Print a whole game (played until I know the treasure) as a record."""
-    from sleuth.record import document, dump, parse
+    from sleuth.document import document, dump
+    from sleuth.record import parse
 
     n, seed = int(argv[0]), int(argv[1])
     doc, _ = simulate(n, 200, seed, me=2, accuse=0.015, policy=_certain_pair)

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sleuth.cli import app
-from sleuth.record import append, load, remove_last
+from sleuth.store import append, load, remove_last
 
 HEAD = """\
 game: goldraub

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from sleuth.analysis import report
 from sleuth.cli import app
-from sleuth.record import load
+from sleuth.store import load
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 NEW_FIVE = [

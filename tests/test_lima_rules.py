@@ -11,10 +11,11 @@ from simulate_lima import deal, in_range, pass_tokens, simulate
 from sleuth.advice.lima import check_accusation, treasure_pairs
 from sleuth.analysis import report
 from sleuth.board import island
+from sleuth.document import document, dump, parse_yaml
 from sleuth.errors import InputError
 from sleuth.games.lima import TREASURE, Accuse, Ask, Secret, location
 from sleuth.model import Tally, Term, holds
-from sleuth.record import document, dump, parse, parse_yaml
+from sleuth.record import parse
 
 FIVE = {
     "game": "lima",

@@ -138,8 +138,8 @@ def record_event(
 ):
     """Record one event: check it, append it atomically, print the update and return it."""
     from sleuth.analysis import update
-    from sleuth.record import append
     from sleuth.render.common import show_update
+    from sleuth.store import append
 
     try:
         record = append(record_path(file), kind, fields, command, tuple(names), warn)
@@ -155,7 +155,7 @@ def record_event(
 
 def loaded(file: Path | None, command: str):
     """The record at the given path; exit 2 on unusable input."""
-    from sleuth.record import load
+    from sleuth.store import load
 
     try:
         return load(record_path(file))[0]
@@ -187,7 +187,7 @@ def new(
     file: FileOpt = None,
 ) -> None:
     """Start a new record."""
-    from sleuth.record import create
+    from sleuth.store import create
 
     path = record_path(file)
     names = split(players)
@@ -214,7 +214,7 @@ def new(
 @app.command()
 def undo(file: FileOpt = None) -> None:
     """Remove the last recorded event."""
-    from sleuth.record import remove_last
+    from sleuth.store import remove_last
 
     try:
         event = remove_last(record_path(file), "sleuth undo", warn)
@@ -239,8 +239,8 @@ def edit(
 ) -> None:
     """Change one recorded event in place, e.g. 'sleuth edit 7 gold=1'."""
     from sleuth.analysis import report
-    from sleuth.record import change
     from sleuth.render.common import show_edit
+    from sleuth.store import change
 
     try:
         fields = {}

@@ -1,0 +1,197 @@
+"""The record on disk: load it, and change it atomically under a lock (append, undo, edit, new)."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import glob
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from sleuth.document import document, dump, lost_comments, parse_yaml, read_text
+from sleuth.errors import InputError
+from sleuth.games.base import Event
+from sleuth.record import Record, parse, parse_event
+
+
+def load(path: Path) -> tuple[Record, Any]:
+    """The record at ``path`` and its YAML document (kept to write comments back)."""
+    source = str(path)
+    doc = parse_yaml(read_text(path), source)
+    try:
+        return parse(doc, source), doc
+    except RecursionError:
+        raise InputError(source, "", "nested too deeply") from None
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text``: a temporary file in the same folder, fsync, rename."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if path.exists():
+            os.chmod(temp, path.stat().st_mode & 0o777)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    with contextlib.suppress(OSError):
+        dirfd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dirfd)
+        finally:
+            os.close(dirfd)
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the record's lock file while reading, changing and writing it.
+
+    Every write happens under the lock, so a temporary file found on taking it was left by a
+    writer that was killed before its rename: it is removed.
+    """
+    lock = path.parent / f".{path.name}.lock"
+    try:
+        handle = open(lock, "a")  # noqa: SIM115 - held for the block
+    except OSError as error:
+        raise InputError(str(path), "", f"cannot lock: {error.strerror}") from None
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+                with contextlib.suppress(OSError):
+                    stale.unlink()
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+Warn = Callable[[str], None]
+
+
+def save(path: Path, record: Record, doc: Any = None, warn: Warn | None = None) -> None:
+    """Write ``record`` to ``path`` atomically, keeping the comments of ``doc``.
+
+    Should a comment of the file on disk be lost (it belonged to a removed or changed event),
+    ``warn`` is told so before the file is replaced.
+    """
+    text = dump(document(record, doc))
+    if warn is not None and path.exists():
+        lost = lost_comments(path.read_text(encoding="utf-8", errors="replace"), text)
+        if lost:
+            listed = "; ".join(lost)
+            warn(f"rewriting {path} without {len(lost)} of its comments: {listed}")
+    write_atomic(path, text)
+
+
+def _edit(path: Path, source: str, change, warn: Warn | None = None) -> tuple[Record, Any]:
+    """Under the lock: load the record, apply ``change`` to it, check it, write it atomically."""
+    with locked(path):
+        record, doc = load(path)
+        result = change(record)
+        save(path, record, doc, warn)
+    return record, result
+
+
+def append(
+    path: Path,
+    kind: str,
+    fields: dict,
+    source: str,
+    names: tuple[str, ...] = (),
+    warn: Warn | None = None,
+) -> Record:
+    """Check one new event (player fields may be unique prefixes) and append it to the record."""
+
+    def add(record: Record) -> None:
+        index = len(record.events) + 1
+        try:
+            data = dict(fields)
+            for key in names:
+                data[key] = record.table.prefix(data[key], key)
+            event = parse_event({kind: data}, record.rules, record.table, record.start)
+        except InputError as error:
+            raise error.located(source=source, event=index) from None
+        record.events.append(event)
+
+    return _edit(path, source, add, warn)[0]
+
+
+def remove_last(path: Path, source: str, warn: Warn | None = None) -> Event:
+    """Remove the record's last event and return it."""
+
+    def drop(record: Record) -> Event:
+        if not record.events:
+            raise InputError(source, "events", "the record has no event to undo")
+        return record.events.pop()
+
+    return _edit(path, source, drop, warn)[1]
+
+
+def _typed(value: Any, old: Any) -> Any:
+    """A field's new value from the command line: words for a verdict, commas for a list."""
+    if not isinstance(value, str):
+        return value
+    if isinstance(old, bool):
+        return VERDICTS.get(value.strip().casefold(), value)
+    if isinstance(old, list) or "," in value:
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value
+
+
+VERDICTS = {"true": True, "right": True, "yes": True, "false": False, "wrong": False, "no": False}
+
+
+def change(
+    path: Path,
+    index: int,
+    changes: dict[str, Any],
+    source: str,
+    names: tuple[str, ...] = (),
+    warn: Warn | None = None,
+) -> tuple[Record, Event, Event]:
+    """Change fields of event ``index`` (1-based) in place; a None value removes a field.
+
+    Returns the record as written, the old event and the new one.
+    """
+
+    def edit(record: Record) -> tuple[Event, Event]:
+        if not 1 <= index <= len(record.events):
+            count = len(record.events)
+            raise InputError(source, "events", f"no event {index}: the record has {count}")
+        old = record.events[index - 1]
+        data = old.fields()
+        try:
+            for key, value in changes.items():
+                data[key] = _typed(value, data.get(key))
+                if key in names and data[key] is not None:
+                    data[key] = record.table.prefix(data[key], key)
+            data = {k: v for k, v in data.items() if v is not None}
+            new = parse_event({old.kind: data}, record.rules, record.table, record.start)
+        except InputError as error:
+            raise error.located(source=source, event=index) from None
+        record.events[index - 1] = new
+        return old, new
+
+    record, (old, new) = _edit(path, source, edit, warn)
+    return record, old, new
+
+
+def create(
+    path: Path, doc: dict, source: str, force: bool = False, warn: Warn | None = None
+) -> Record:
+    """Start a record at ``path`` from setup fields, refusing to overwrite one unless forced."""
+    record = parse(dict(doc, events=[]), source)
+    with locked(path):
+        if path.exists() and not force:
+            raise InputError(source, "file", f"{path} exists (use --force to overwrite it)")
+        save(path, record, None, warn)
+    return record
