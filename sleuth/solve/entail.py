@@ -32,6 +32,8 @@ class Entailment:
         for guard, group in zip(self.guards, model.groups, strict=True):
             for tally in group:
                 self.solver.add(z3.Implies(guard, self._encode(tally)))
+        self._pair = {var.get_id(): pair for pair, var in self.x.items()}
+        self._backbones: dict = {}
         self.prefixes = [z3.Bool(f"prefix|{g}") for g in range(len(model.groups))]
         for g, prefix in enumerate(self.prefixes):
             self.solver.add(z3.Implies(prefix, self.guards[g]))
@@ -59,34 +61,39 @@ class Entailment:
         groups = range(len(self.guards)) if groups is None else groups
         return self.solver.check(self._assume(groups)) == z3.sat
 
+    def backbone(self, groups: Iterable[int] | None = None) -> tuple[set, set]:
+        """(forced, impossible): the holdings true, and false, in all deals of the groups.
+
+        One call to z3's ``consequences``, which computes the backbone inside the solver.
+        """
+        key = None if groups is None else tuple(groups)
+        if key not in self._backbones:
+            assume = self._assume(range(len(self.guards)) if groups is None else groups)
+            found, implied = self.solver.consequences(assume, list(self.x.values()))
+            forced, impossible = set(), set()
+            if found == z3.sat:
+                for consequence in implied:
+                    literal = consequence.arg(1)
+                    if z3.is_not(literal):
+                        impossible.add(self._pair[literal.arg(0).get_id()])
+                    else:
+                        forced.add(self._pair[literal.get_id()])
+            self._backbones[key] = (forced, impossible)
+        return self._backbones[key]
+
     def forced(self, groups: Iterable[int] | None = None) -> set[tuple[Holder, Item]]:
         """Every holding true in all deals of the given groups (the positive backbone)."""
-        assume = self._assume(range(len(self.guards)) if groups is None else groups)
-        if self.solver.check(assume) != z3.sat:
-            return set()
-        candidates = self._true_in(self.solver.model())
-        forced = set()
-        while candidates:
-            pair = candidates.pop()
-            if self.solver.check(assume + [z3.Not(self.x[pair])]) == z3.sat:
-                candidates &= self._true_in(self.solver.model())
-            else:
-                forced.add(pair)
-        return forced
-
-    def _true_in(self, m: z3.ModelRef) -> set[tuple[Holder, Item]]:
-        """The holdings true in a z3 model."""
-        return {pair for pair, var in self.x.items() if z3.is_true(m.eval(var))}
+        return set(self.backbone(groups)[0])
 
     def since(self, pair: tuple[Holder, Item]) -> int:
         """The first prefix of the record (0: setup alone) after which ``pair`` is forced."""
         low, high = 0, len(self.guards) - 1
         while low < high:
             mid = (low + high) // 2
-            if self.solver.check(self._assume(range(mid + 1)) + [z3.Not(self.x[pair])]) == z3.sat:
-                low = mid + 1
-            else:
+            if pair in self.backbone(range(mid + 1))[0]:
                 high = mid
+            else:
+                low = mid + 1
         return low
 
     def conflict(self) -> list[int]:
@@ -103,19 +110,7 @@ class Entailment:
 
     def impossible(self, groups: Iterable[int] | None = None) -> set[tuple[Holder, Item]]:
         """Every holding false in all deals of the given groups (the negative backbone)."""
-        assume = self._assume(range(len(self.guards)) if groups is None else groups)
-        if self.solver.check(assume) != z3.sat:
-            return set()
-        possible = self._true_in(self.solver.model())
-        out = set()
-        for pair, var in self.x.items():
-            if pair in possible:
-                continue
-            if self.solver.check(assume + [var]) == z3.sat:
-                possible |= self._true_in(self.solver.model())
-            else:
-                out.add(pair)
-        return out
+        return set(self.backbone(groups)[1])
 
     def sharpened(self) -> Model:
         """The same worlds, with every impossible holding stated as a fact (helps counting)."""
