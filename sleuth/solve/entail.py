@@ -90,10 +90,10 @@ class Entailment:
         low, high = 0, len(self.guards) - 1
         while low < high:
             mid = (low + high) // 2
-            if pair in self.backbone(range(mid + 1))[0]:
-                high = mid
-            else:
+            if self.solver.check(self._assume(range(mid + 1)) + [z3.Not(self.x[pair])]) == z3.sat:
                 low = mid + 1
+            else:
+                high = mid
         return low
 
     def conflict(self) -> list[int]:
