@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-Holder: TypeAlias = str  # e.g. "Bert", "aside", "treasure"
+Player: TypeAlias = str  # e.g. "Bert": a name from the record's `players`
+Holder: TypeAlias = str  # e.g. "Bert", "aside", "treasure": a player, or a place no one holds
 Item: TypeAlias = str  # e.g. "32" (a sector), "3F" (a location)
 Deal: TypeAlias = dict  # Item -> Holder, e.g. {"32": "Bert", "11": "aside", ...}
+World: TypeAlias = Deal  # a deal that satisfies every tally of the record
 
 
 @dataclass(frozen=True)
