@@ -88,9 +88,12 @@ def tolerance_line(report: Report) -> str:
 def worlds_line(report: Report) -> str:
     """How many deals fit, exact or estimated."""
     odds = report.odds
+    one = odds.worlds == 1 and odds.exact
     fit = "contradict at most one answer" if report.tolerance else "fit the record"
+    if one:
+        fit = "contradicts at most one answer" if report.tolerance else "fits the record"
     if odds.exact:
-        return f"{odds.worlds:,} deals {fit} (exact count)"
+        return f"{odds.worlds:,} {'deal' if one else 'deals'} {fit} (exact count)"
     if odds.interval is None:
         return f"ESTIMATE: about {odds.worlds:.3g} deals {fit} (some counts were sampled)"
     low, high = odds.interval
@@ -169,7 +172,8 @@ def show_update(console: Console, update: Update, what: str) -> None:
     if not update.new:
         console.print("  nothing new is certain")
     exact = "" if report.odds.exact else " (ESTIMATE)"
-    console.print(f"  {report.odds.worlds:,} deals still possible{exact}")
+    deals = "deal" if report.odds.worlds == 1 else "deals"
+    console.print(f"  {report.odds.worlds:,} {deals} still possible{exact}")
 
 
 def report_json(report: Report) -> dict:
