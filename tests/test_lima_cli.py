@@ -217,4 +217,4 @@ def test_examples_are_games_played_to_the_end(name, tmp_path):
 
     assert check_accusation(before, *last.locations).verdict.startswith("certain")
     shown = sleuth("report", "--file", str(path), cwd=tmp_path)
-    assert shown.returncode == 0 and "1 deals fit" in shown.stdout
+    assert shown.returncode == 0 and "1 deal fits" in shown.stdout
