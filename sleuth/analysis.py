@@ -83,7 +83,7 @@ def report(record: Record, budget: float = DEFAULT_BUDGET, tolerate: int = 0) ->
     result = odds(model, budget, entail)
     if not result.exact and result.interval is not None:
         result = Odds(
-            result.worlds,
+            max(result.worlds, 1),  # z3 found a deal that fits: there is at least one
             False,
             result.held,
             result.base,

@@ -97,6 +97,12 @@ def worlds_line(report: Report) -> str:
     if odds.interval is None:
         return f"ESTIMATE: about {odds.worlds:.3g} deals {fit} (some counts were sampled)"
     low, high = odds.interval
+    if not odds.base:
+        return (
+            f"NO ESTIMATE: the exact count ran out of its budget and none of {odds.samples:,} "
+            f"sampled deals fitted the record; z3 shows that at least one does (at most "
+            f"{high:.3g}). Probabilities are unknown (?); try a larger --budget."
+        )
     return (
         f"ESTIMATE by sampling: about {odds.worlds:.3g} deals {fit} "
         f"(95% interval {low:.3g} to {high:.3g}, {odds.samples:,} samples)"
@@ -176,6 +182,11 @@ def show_update(console: Console, update: Update, what: str) -> None:
     console.print(f"  {report.odds.worlds:,} {deals} still possible{exact}")
 
 
+def _share(p: Fraction | None) -> float | None:
+    """A probability for JSON: null when unknown (no sampled deal fitted the record)."""
+    return None if p is None else float(p)
+
+
 def report_json(report: Report) -> dict:
     """The contract's keys common to both games, plus optional counts, since and interval."""
     odds = report.odds
@@ -186,8 +197,10 @@ def report_json(report: Report) -> dict:
     out["probability"] = {}
     if report.consistent:
         out["probability"] = {
-            h: {i: float(odds.probability(h, i) or 0) for i in space.items} for h in space.holders
+            h: {i: _share(odds.probability(h, i)) for i in space.items} for h in space.holders
         }
+        if not odds.base:
+            out["estimate_failed"] = True
     certain = [f for f in report.forced if f.robust or not report.tolerance]
     out["forced"] = [[f.holder, f.item] for f in certain]
     out["since"] = [[f.holder, f.item, f.since] for f in certain]
