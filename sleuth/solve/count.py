@@ -404,14 +404,19 @@ def _race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
 
     Every candidate runs until it has made ``cap`` states; the better half (most items
     visited) goes on with four times the cap, until one finishes. The order changes the
-    work by orders of magnitude, and no cheap estimate predicts it well.
+    work by orders of magnitude, and no cheap estimate predicts it well. A small count that
+    the first order finishes within the first cap needs no other candidate at all.
     """
     tracked = [i for i in p.order if i not in p.loose]
     sizes = [p.caps[h] for h in range(len(p.holders))]
     engine = _engine(p)
     orders = candidate_orders(tracked, p.trackers, sizes)
-    runs = [engine(with_order(p, o, reduced)) for o in orders]
     cap = 2000.0
+    first = engine(with_order(p, orders[0], reduced))
+    first.advance(cap, deadline)
+    if first.done:
+        return first
+    runs = [first] + [engine(with_order(p, o, reduced)) for o in orders[1:]]
     while True:
         for run in runs:
             run.advance(cap, deadline)
