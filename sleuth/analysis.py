@@ -7,6 +7,7 @@ estimate); contradictions are explained by ``sleuth.mistakes``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant, union
 from sleuth.model import Holder, Item, Model, Tally
@@ -51,6 +52,11 @@ class Report:
     def worlds(self) -> int:
         """The number of worlds (an estimate when not exact)."""
         return self.odds.worlds
+
+    @cached_property
+    def entailment(self) -> Entailment:
+        """z3 loaded with the record, kept to answer more questions about it."""
+        return Entailment(self.record.model())
 
     @property
     def fits(self) -> bool:
@@ -115,10 +121,12 @@ def given(report: Report, tallies: tuple[Tally, ...], budget: float = DEFAULT_BU
     model = report.record.model()
     model = model.with_group(0, model.groups[0] + tallies)
     tolerance = report.tolerance
+    pair = _holding(tallies)
+    if tolerance is None and pair is not None:
+        return odds(model, budget, sharp=report.entailment.sharpened((pair,)))
     if tolerance is None:
         return odds(model, budget)
     strict = odds(model, budget) if tolerance.strict.worlds else NO_DEAL
-    pair = _holding(tallies)
     parts = []
     for e, part in tolerance.parts:
         same = part.exact and tolerance.strict.exact and pair is not None

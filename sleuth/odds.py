@@ -34,14 +34,19 @@ class Odds:
         return Fraction(self.held[holder, item], self.base) if self.base else None
 
 
-def odds(model: Model, budget: float = DEFAULT_BUDGET, entail: Entailment | None = None) -> Odds:
+def odds(
+    model: Model,
+    budget: float = DEFAULT_BUDGET,
+    entail: Entailment | None = None,
+    sharp: Model | None = None,
+) -> Odds:
     """Exact counts within ``budget`` seconds, else a sampled estimate over the time left.
 
-    z3 first states every impossible holding as a fact: the worlds are the same, and the
-    counter has far fewer states to visit.
+    z3 first states every impossible holding as a fact (``sharp``, when the caller has it): the
+    worlds are the same, and the counter has far fewer states to visit.
     """
     started = time.monotonic()
-    sharp = (entail or Entailment(model)).sharpened()
+    sharp = sharp or (entail or Entailment(model)).sharpened()
     try:
         counts = count(sharp, max(budget - (time.monotonic() - started), 0.1))
         return Odds(counts.total, True, counts.held, counts.total)

@@ -61,14 +61,16 @@ class Entailment:
         groups = range(len(self.guards)) if groups is None else groups
         return self.solver.check(self._assume(groups)) == z3.sat
 
-    def backbone(self, groups: Iterable[int] | None = None) -> tuple[set, set]:
+    def backbone(self, groups: Iterable[int] | None = None, given: tuple = ()) -> tuple[set, set]:
         """(forced, impossible): the holdings true, and false, in all deals of the groups.
 
-        One call to z3's ``consequences``, which computes the backbone inside the solver.
+        ``given`` holdings are assumed as well. One call to z3's ``consequences``, which
+        computes the backbone inside the solver.
         """
-        key = None if groups is None else tuple(groups)
+        key = (None if groups is None else tuple(groups), given)
         if key not in self._backbones:
             assume = self._assume(range(len(self.guards)) if groups is None else groups)
+            assume += [self.x[pair] for pair in given]
             found, implied = self.solver.consequences(assume, list(self.x.values()))
             forced, impossible = set(), set()
             if found == z3.sat:
@@ -112,8 +114,13 @@ class Entailment:
         """Every holding false in all deals of the given groups (the negative backbone)."""
         return set(self.backbone(groups)[1])
 
-    def sharpened(self) -> Model:
-        """The same worlds, with every impossible holding stated as a fact (helps counting)."""
-        facts = tuple(holds(h, i, False) for h, i in sorted(self.impossible()))
+    def sharpened(self, given: tuple = ()) -> Model:
+        """The same worlds, with every impossible holding stated as a fact (helps counting).
+
+        With ``given`` holdings: the worlds of the model in which they hold, sharpened alike.
+        """
+        impossible = self.backbone(None, given)[1]
+        facts = tuple(holds(h, i, False) for h, i in sorted(impossible))
+        facts += tuple(holds(h, i) for h, i in given)
         groups = self.model.groups[:-1] + (self.model.groups[-1] + facts,)
         return Model(self.model.space, groups, self.model.labels)
