@@ -77,14 +77,6 @@ class Space:
         if sum(self.sizes[h] for h in self.holders) != len(self.items):
             raise ValueError("hand sizes must add up to the number of items")
 
-    def is_deal(self, deal: Deal) -> bool:
-        """Whether ``deal`` gives every item to a holder and every holder its hand size."""
-        if set(deal) != set(self.items) or not set(deal.values()) <= set(self.holders):
-            return False
-        return all(
-            sum(h == holder for h in deal.values()) == self.sizes[holder] for holder in self.holders
-        )
-
 
 @dataclass(frozen=True)
 class Model:
@@ -117,7 +109,3 @@ class Model:
         groups = list(self.groups)
         groups[index] = tallies
         return Model(self.space, tuple(groups), self.labels)
-
-    def admits(self, deal: Deal) -> bool:
-        """Whether ``deal`` is a world of this model."""
-        return self.space.is_deal(deal) and all(t.holds(deal) for t in self.tallies)

@@ -224,8 +224,3 @@ def repair_json(repair: Repair) -> dict:
     """A repair as the contract's object, plus whether its count of deals is exact."""
     keys = ("event", "field", "value", "worlds", "exact")
     return {key: getattr(repair, key) for key in keys}
-
-
-def summary(text: str) -> Text:
-    """Plain text, never read as markup."""
-    return Text(text)
