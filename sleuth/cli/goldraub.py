@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from sleuth.analysis import Report
 from sleuth.cli.app import BudgetOpt, FileOpt, app, record_event
 from sleuth.errors import InputError
-from sleuth.record import Record
+
+if TYPE_CHECKING:
+    from sleuth.analysis import Report
+    from sleuth.record import Record
 
 
 @app.command()

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from sleuth.analysis import Report
 from sleuth.cli.app import ENV, BudgetOpt, FileOpt, app, record_event, split
 from sleuth.errors import InputError
-from sleuth.record import Record
+
+if TYPE_CHECKING:
+    from sleuth.analysis import Report
+    from sleuth.record import Record
 
 
 def _recorded(file, command: str, kind: str, fields: dict, names, budget: float) -> None:
