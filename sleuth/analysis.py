@@ -47,6 +47,7 @@ class Report:
     labels: tuple[str, ...] = ()
     repairs: list[Repair] = field(default_factory=list)
     tolerance: Tolerance | None = None
+    solver: Entailment | None = field(default=None, repr=False, compare=False)
 
     @property
     def worlds(self) -> int:
@@ -55,8 +56,8 @@ class Report:
 
     @cached_property
     def entailment(self) -> Entailment:
-        """z3 loaded with the record, kept to answer more questions about it."""
-        return Entailment(self.record.model())
+        """z3 loaded with the record: the report's own solver, kept to answer more questions."""
+        return self.solver or Entailment(self.record.model())
 
     @property
     def fits(self) -> bool:
@@ -96,7 +97,7 @@ def report(record: Record, budget: float = DEFAULT_BUDGET, tolerate: int = 0) ->
             (max(result.interval[0], 1), result.interval[1]),
             result.samples,
         )
-    return Report(record, True, result, facts, [], model.labels)
+    return Report(record, True, result, facts, [], model.labels, solver=entail)
 
 
 def _tolerant_report(
