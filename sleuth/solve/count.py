@@ -95,7 +95,7 @@ def _greedy_order(items, trackers, sizes, rng, eager: bool) -> list[Item]:
             members[item].append(t)
     left = {t: len(trackers[t][1]) for t in range(len(trackers))}
     cost = [_open_cost(t, sizes) for t in trackers]
-    remaining, order, open_ = set(items), [], set()
+    remaining, order, open_ = list(items), [], set()
     while remaining:
         best, best_key = None, None
         for item in remaining:
@@ -106,7 +106,7 @@ def _greedy_order(items, trackers, sizes, rng, eager: bool) -> list[Item]:
             key += (rng.random(),)
             if best_key is None or key < best_key:
                 best, best_key = item, key
-        remaining.discard(best)
+        remaining.remove(best)
         order.append(best)
         for t in members[best]:
             left[t] -= 1

@@ -1,16 +1,22 @@
 """The counting program of ``count.py``, run on whole layers at once with numpy.
 
-Same plan, same states, same transitions as ``_Steps.next_states``, but a layer is a matrix
-(one row a state, one column a field) and every transition is a few array operations. Counts
-are int64: exact as long as the number of deals that respect the hand sizes alone stays below
-2**62, which ``fits`` checks before this engine is chosen (every partial count is at most that).
-States are packed into 64-bit words to merge equal ones and to keep the layers small.
+Same plan, same states, same transitions as ``_Steps.next_states``, but a layer is a set of
+columns (one contiguous array per field: a cap, a tracker bit, a tally value) and every
+transition touches only the few fields its item changes. A state's key packs its fields into
+64-bit words: the next layer's key of a successor is the key of the state's own kept fields
+plus the shifted change of each field the item touches, so no successor is built field by
+field. Equal keys merge after one sort. The forward pass remembers where every successor went,
+so the backward pass is a gather per holder and step.
+
+Counts are int64: exact as long as the number of deals that respect the hand sizes alone stays
+below 2**62, which ``fits`` checks before this engine is chosen (every partial count, and
+every product of a forward and a backward count, is at most that).
 """
 
 from __future__ import annotations
 
 import time
-from collections import defaultdict
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -25,10 +31,9 @@ def fits(p: _Plan) -> bool:
 
 
 class _Layout:
-    """How the fields of a layer's states are packed into 64-bit words."""
+    """Where each field of a layer's states sits in its key's 64-bit words."""
 
     def __init__(self, widths: list[int]):
-        self.widths = widths
         self.places, word, shift = [], 0, 0
         for width in widths:
             if shift + width > 64:
@@ -37,42 +42,60 @@ class _Layout:
             shift += width
         self.words = word + 1
 
-    def pack(self, x: np.ndarray) -> np.ndarray:
-        """Rows of fields -> rows of words (a 1-D void array, comparable and sortable)."""
-        out = np.zeros((x.shape[0], self.words), dtype=np.uint64)
-        for col, (word, shift, _) in enumerate(self.places):
-            out[:, word] |= x[:, col].astype(np.uint64) << np.uint64(shift)
-        return out.view(np.dtype((np.void, 8 * self.words))).ravel()
-
-    def unpack(self, keys: np.ndarray) -> np.ndarray:
-        """Rows of words -> rows of fields (int16)."""
-        words = keys.view(np.uint64).reshape(len(keys), self.words)
-        out = np.empty((len(keys), len(self.places)), dtype=np.int16)
-        for col, (word, shift, mask) in enumerate(self.places):
-            out[:, col] = (words[:, word] >> np.uint64(shift)) & np.uint64(mask)
+    def pack(self, cols: list[np.ndarray], n: int) -> np.ndarray:
+        """Keys (n rows of words) of these field columns."""
+        out = np.zeros((self.words, n), dtype=np.uint64)
+        for col, (word, shift, _) in zip(cols, self.places, strict=True):
+            out[word] |= col.astype(np.uint64) << np.uint64(shift)
         return out
 
+    def unpack(self, keys: np.ndarray, dtype) -> list[np.ndarray]:
+        """Field columns of keys."""
+        return [
+            ((keys[word] >> np.uint64(shift)) & np.uint64(mask)).astype(dtype)
+            for word, shift, mask in self.places
+        ]
 
-def _merge(keys: np.ndarray, ways: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Equal keys merged (weights added exactly), sorted by key."""
-    if len(keys) == 0:
-        return keys, ways
-    order = np.argsort(keys, kind="stable")
-    keys, ways = keys[order], ways[order]
-    starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
-    return keys[starts], np.add.reduceat(ways, starts)
+
+def _sortable(keys: np.ndarray) -> np.ndarray:
+    """Keys (words x n) as one comparable value per state."""
+    if keys.shape[0] == 1:
+        return keys[0]
+    rows = np.ascontiguousarray(keys.T)
+    return rows.view(np.dtype((np.void, 8 * keys.shape[0]))).ravel()
+
+
+@dataclass
+class _Layer:
+    """A layer: its states' keys (words x n), field columns and weights.
+
+    Once the next layer is made only the weights are kept: the edges say the rest.
+    """
+
+    keys: np.ndarray | None
+    cols: list[np.ndarray] | None
+    ways: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.ways)
 
 
 class VectorRun:
-    """A forward pass on whole layers; ``advance``, ``done`` and ``most`` as ``count._Run``."""
+    """A forward pass on whole layers; ``advance``, ``done`` and ``most`` as ``count._Run``.
 
-    most = 25_000_000
+    ``most`` bounds the states kept over all layers; every successor edge is kept too (two
+    int32 per edge), about four edges per state.
+    """
+
+    most = 12_000_000
 
     def __init__(self, p: _Plan):
         self.p = p
         self.steps = _Steps(p)
         s = self.steps
         self.ncap = len(s.cap_slots)
+        biggest = max([*p.caps, *(max(step[7], default=0) for step in s.steps), 1])
+        self.dtype = np.int8 if biggest < 60 else np.int16
         cap_width = max([max(p.caps).bit_length(), 1])
         self.layouts = [_Layout([cap_width] * self.ncap)]
         for k in range(len(p.order)):
@@ -80,8 +103,10 @@ class VectorRun:
             widths = [cap_width] * self.ncap + [1] * len(keep_b)
             widths += [max(most[c].bit_length(), 1) for c in keep_c]
             self.layouts.append(_Layout(widths))
-        start = np.array([[p.caps[h] for h in s.cap_slots]], dtype=np.int16)
-        self.layers = [(self.layouts[0].pack(start), np.ones(1, dtype=np.int64))]
+        cols = [np.array([p.caps[h]], dtype=self.dtype) for h in s.cap_slots]
+        keys = self.layouts[0].pack(cols, 1)
+        self.layers = [_Layer(keys, cols, np.ones(1, dtype=np.int64))]
+        self.edges: list[list[tuple[int, np.ndarray, np.ndarray]]] = []
         self.size = 1
 
     @property
@@ -89,70 +114,97 @@ class VectorRun:
         """Whether every item has been visited."""
         return len(self.layers) > len(self.p.order)
 
-    def _expand(self, k: int, keys: np.ndarray) -> np.ndarray:
-        """The states of layer k with zero fields for the trackers and tallies opening at k."""
+    def _expanded(self, k: int, layer: _Layer):
+        """Caps, bits and tallies of layer k, with zero columns for those opening at k."""
         nb, nc, width, *_ = self.steps.steps[k]
-        old = self.layouts[k].unpack(keys)
-        ncap, oldb = self.ncap, width - nb
-        ntal = old.shape[1] - ncap - oldb + nc
-        x = np.zeros((len(keys), ncap + width + ntal), dtype=np.int16)
-        x[:, : ncap + oldb] = old[:, : ncap + oldb]
-        x[:, ncap + width : ncap + width + ntal - nc] = old[:, ncap + oldb :]
-        return x
+        n, ncap = len(layer), self.ncap
+        zero = np.zeros(n, dtype=self.dtype)
+        caps = layer.cols[:ncap]
+        bits = layer.cols[ncap : ncap + width - nb] + [zero] * nb
+        tallies = layer.cols[ncap + width - nb :] + [zero] * nc
+        return caps, bits, tallies
 
-    def _successors(self, k: int, x: np.ndarray):
-        """For each holder: (holder, rows of ``x`` that may give it item k, their next keys)."""
-        nb, nc, width, actions, touched, lows, closing, most, keep_b, keep_c = self.steps.steps[k]
-        ncap, base = self.ncap, self.ncap + width
+    def _successors(self, k: int, layer: _Layer):
+        """For each holder: (holder, rows of the layer that may give it item k, their keys)."""
+        step = self.steps.steps[k]
+        _, _, width, actions, touched, lows, closing, most, keep_b, keep_c = step
+        caps, bits, tallies = self._expanded(k, layer)
+        n, ncap = len(layer), self.ncap
         left = self.steps.left[k]
-        keep = list(range(ncap)) + [ncap + b for b in keep_b] + [base + c for c in keep_c]
+        layout = self.layouts[k + 1]
+        kept = caps + [bits[b] for b in keep_b] + [tallies[c] for c in keep_c]
+        base = layout.pack(kept, n)
+        place_cap = layout.places[:ncap]
+        place_bit = {b: layout.places[ncap + i] for i, b in enumerate(keep_b)}
+        place_tal = {c: layout.places[ncap + len(keep_b) + i] for i, c in enumerate(keep_c)}
+        capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
+        allowed = {c: np.isin(np.arange(max(most[c], 1) + 2), list(v)) for c, v in closing}
         out = []
         for h, (slot, sets, adds, mine, emptied) in actions.items():
-            y = x.copy()
+            delta = np.zeros((layout.words, n), dtype=np.int64)
+
+            def shift_in(place, change, delta=delta):
+                word, shift, _ = place
+                delta[word] += change.astype(np.int64) << shift
+
+            new_caps = list(caps)
             if slot is None:
-                ok = left + 1 - y[:, :ncap].sum(axis=1) > 0
+                ok = left + 1 - capsum > 0
+                rest = left - capsum
             else:
-                ok = y[:, slot] > 0
-                y[:, slot] -= 1
-                ok &= y[:, :ncap].sum(axis=1) <= left
-            grown = set(adds)
-            for bit, tallies in sets:
-                fresh = y[:, ncap + bit] == 0
-                y[:, ncap + bit] = 1
-                for c in tallies:
-                    y[:, base + c] += fresh
-                grown.update(tallies)
+                ok = caps[slot] > 0
+                new_caps[slot] = caps[slot] - 1
+                ok &= capsum - 1 <= left
+                rest = left - capsum + 1
+                shift_in(place_cap[slot], np.full(n, -1, dtype=np.int8))
+            new_bits = {}
+            new_tal = {}
+            for bit, hit in sets:
+                old = new_bits.get(bit, bits[bit])
+                fresh = (old == 0).astype(self.dtype)
+                new_bits[bit] = old | 1
+                for c in hit:
+                    new_tal[c] = new_tal.get(c, tallies[c]) + fresh
             for c in adds:
-                y[:, base + c] += 1
-            for c in grown:
-                ok &= y[:, base + c] <= most[c]
-            rest = left - y[:, :ncap].sum(axis=1)
+                new_tal[c] = new_tal.get(c, tallies[c]) + 1
+            for c, value in new_tal.items():
+                ok &= value <= most[c]
+            check = set(touched)
             if slot is not None and mine:
-                empty = y[:, slot] == 0
+                empty = new_caps[slot] == 0
                 for bit in mine:
-                    y[empty, ncap + bit] = 0
-            for c in sorted(set(touched) | set(emptied)):
-                ok &= self._reach(y, rest, c, lows[c], ncap, base)
-            for c, values in closing:
-                ok &= np.isin(y[:, base + c], list(values))
+                    new_bits[bit] = np.where(empty, 0, new_bits.get(bit, bits[bit]))
+                check |= set(emptied)
+            for c in sorted(check):
+                ok &= self._reach(c, lows[c], new_caps, rest, bits, new_bits, tallies, new_tal)
+            for c, _ in closing:
+                value = new_tal.get(c, tallies[c])
+                ok &= allowed[c][np.minimum(value, len(allowed[c]) - 1)]
+            for bit, value in new_bits.items():
+                if bit in place_bit:
+                    shift_in(place_bit[bit], value - bits[bit])
+            for c, value in new_tal.items():
+                if c in place_tal:
+                    shift_in(place_tal[c], value - tallies[c])
             rows = np.flatnonzero(ok)
-            out.append((h, rows, self.layouts[k + 1].pack(y[rows][:, keep])))
+            keys = base[:, rows] + delta[:, rows].view(np.uint64)
+            out.append((h, rows, keys))
         return out
 
-    def _reach(self, y, rest, c, low, ncap, base) -> np.ndarray:
-        """Rows where tally ``c`` can still reach its least value."""
+    def _reach(self, c, low, caps, rest, bits, new_bits, tallies, new_tal) -> np.ndarray:
+        """Rows where tally ``c`` can still reach its least value after the move."""
         least, terms = low
-        reach = y[:, base + c].astype(np.int32)
+        reach = new_tal.get(c, tallies[c]).astype(np.int16)
         for bit, h, ahead, any_ in terms:
             slot = self.steps.slot_of.get(h)
-            room = rest if slot is None else y[:, slot]
+            room = rest if slot is None else caps[slot]
             if any_:
                 can = room > 0
                 if bit >= 0:
-                    can &= y[:, ncap + bit] == 0
+                    can &= new_bits.get(bit, bits[bit]) == 0
                 reach += can
             else:
-                reach += np.minimum(room, ahead)
+                reach += np.minimum(room, ahead).astype(np.int16)
         return reach >= least
 
     def advance(self, cap: float, deadline: float | None) -> None:
@@ -161,40 +213,50 @@ class VectorRun:
             if self.size > self.most or (deadline is not None and time.monotonic() > deadline):
                 raise BudgetExceeded
             k = len(self.layers) - 1
-            keys, ways = self.layers[k]
-            parts = self._successors(k, self._expand(k, keys))
-            merged = _merge(
-                np.concatenate([nxt for _, _, nxt in parts]),
-                np.concatenate([ways[rows] for _, rows, _ in parts]),
-            )
-            self.layers.append(merged)
-            self.size += len(merged[0])
+            layer = self.layers[k]
+            parts = self._successors(k, layer)
+            keys = np.concatenate([nxt for _, _, nxt in parts], axis=1)
+            ways = np.concatenate([layer.ways[rows] for _, rows, _ in parts])
+            flat = _sortable(keys)
+            order = np.argsort(flat, kind="stable")
+            sorted_flat = flat[order]
+            start = np.r_[True, sorted_flat[1:] != sorted_flat[:-1]] if len(flat) else flat
+            starts = np.flatnonzero(start)
+            dest = np.empty(len(flat), dtype=np.int32)
+            dest[order] = np.cumsum(start) - 1
+            merged = np.add.reduceat(ways[order], starts) if len(flat) else ways
+            unique = keys[:, order[starts]]
+            edges, at = [], 0
+            for h, rows, _ in parts:
+                edges.append((h, rows.astype(np.int32), dest[at : at + len(rows)]))
+                at += len(rows)
+            self.edges.append(edges)
+            cols = self.layouts[k + 1].unpack(unique, self.dtype)
+            layer.keys, layer.cols = None, None
+            self.layers.append(_Layer(unique, cols, merged))
+            self.size += len(merged)
 
     def backward(self, held: dict, reduced) -> Counts:
         """Total and per-holding counts, as ``count._backward`` but on whole layers."""
         p, steps = self.p, self.steps
-        keys, ways = self.layers[-1]
-        finals = self.layouts[-1].unpack(keys)
+        last = self.layers[-1]
         nfree = len(p.free)
-        back = np.zeros(len(keys), dtype=np.int64)
+        back = np.zeros(len(last), dtype=np.int64)
         free_held = [0] * len(p.holders)
-        for row, state in enumerate(finals.tolist()):
+        finals = np.array(last.cols, dtype=np.int64).reshape(len(last.cols), len(last)).T.tolist()
+        for row, state in enumerate(finals):
             parts = steps.finish(tuple(state))
             mult = _multinomial(parts)
             back[row] = mult
             if nfree and mult:
                 for h, part in enumerate(parts):
-                    free_held[h] += int(ways[row]) * (mult * part // nfree)
+                    free_held[h] += int(last.ways[row]) * (mult * part // nfree)
         for k in range(len(p.order) - 1, -1, -1):
-            next_keys = self.layers[k + 1][0]
-            keys, ways = self.layers[k]
-            here = np.zeros(len(keys), dtype=np.int64)
-            row_held = defaultdict(int)
-            for h, rows, nxt in self._successors(k, self._expand(k, keys)):
-                value = back[np.searchsorted(next_keys, nxt)]
+            ways = self.layers[k].ways
+            here = np.zeros(len(ways), dtype=np.int64)
+            for h, rows, dest in self.edges[k]:
+                value = back[dest]
                 here[rows] += value
-                row_held[h] += int(np.dot(ways[rows], value))
-            for h, n in row_held.items():
-                held[p.holders[h], p.order[k]] = n
+                held[p.holders[h], p.order[k]] = int(np.dot(ways[rows], value))
             back = here
         return finished(p, reduced, held, int(back.sum()), free_held)
