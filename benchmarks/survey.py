@@ -1,0 +1,141 @@
+"""Every state of many simulated games: how long `report` takes, and the slowest states.
+
+Usage: ``.venv/bin/python benchmarks/survey.py [--players 5 6] [--games 10] [--budget S]
+[--markdown]``.
+
+The targets are about *any* state of a game, so this measures all of them: for each player
+count, ``--games`` simulated 10-round games (``tests/simulate.py``, seeds 0, 1, ...), and a
+report after every event of each (the replay a player would see at the table). Each game runs
+in its own child process, whose peak memory is read with ``os.wait4``. A state that takes over
+half a second is measured twice more and its median kept, so that one noisy run does not make a
+tail. The table gives the spread over all states; the second table names the slowest ones, so
+that they can be reproduced with ``simulate(players, searches, seed)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+RETRY = 0.5  # seconds: slower states are measured three times, median kept
+
+
+def child(players: int, seed: int, budget: float) -> None:
+    """Report after every event of one simulated game; print one JSON line per state."""
+    import simulate
+
+    from sleuth.analysis import report
+    from sleuth.record import Record, parse
+
+    doc, _ = simulate.simulate(players, players * 10, seed)
+    record = parse(doc, f"simulate({players}, {players * 10}, {seed})")
+    searches = 0
+    for k in range(1, len(record.events) + 1):
+        searches += "search" in doc["events"][k - 1]
+        prefix = Record(record.game, record.table, record.start, record.events[:k])
+        times = []
+        while len(times) < (3 if times and times[0] > RETRY else 1):
+            started = time.perf_counter()
+            result = report(prefix, budget)
+            times.append(time.perf_counter() - started)
+        line = {
+            "events": k,
+            "searches": searches,
+            "seconds": statistics.median(times),
+            "exact": result.odds.exact,
+            "worlds": result.worlds,
+        }
+        print(json.dumps(line), flush=True)
+
+
+def run_game(players: int, seed: int, budget: float) -> tuple[list[dict], float]:
+    """The states of one game (from a child process) and the child's peak memory in MiB."""
+    argv = [sys.executable, __file__, "--child", str(players), str(seed), "--budget", str(budget)]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"survey: the child for {players} players, seed {seed} failed")
+    return [json.loads(line) for line in out.splitlines()], usage.ru_maxrss / 1024
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The q-quantile of values (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the survey and print its tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[5, 6])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--budget", type=float, default=10.0)
+    parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--child", type=int, nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(*args.child, args.budget)
+        return
+
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    target = {5: 0.5, 6: 1.0}
+    style = box.MARKDOWN if args.markdown else box.SIMPLE
+    spread = Table(title="report at every state of simulated 10-round Goldraub games", box=style)
+    for name in ("players", "games", "states", "exact", "median", "p90", "p99", "max"):
+        spread.add_column(name, justify="right")
+    spread.add_column("over target", justify="right")
+    spread.add_column("peak memory", justify="right")
+    slow = Table(title="the five slowest states of each player count", box=style)
+    for name in ("players", "seed", "searches", "events", "worlds", "report"):
+        slow.add_column(name, justify="right")
+    for players in args.players:
+        states, peak = [], 0.0
+        for seed in range(args.games):
+            print(f"survey: {players} players, seed {seed}", file=sys.stderr, flush=True)
+            lines, rss = run_game(players, seed, args.budget)
+            states += [dict(line, seed=seed) for line in lines]
+            peak = max(peak, rss)
+        times = [s["seconds"] for s in states]
+        limit = target.get(players, 1.0)
+        spread.add_row(
+            str(players),
+            str(args.games),
+            str(len(states)),
+            f"{sum(s['exact'] for s in states)}/{len(states)}",
+            f"{statistics.median(times):.3f} s",
+            f"{quantile(times, 0.9):.3f} s",
+            f"{quantile(times, 0.99):.3f} s",
+            f"{max(times):.3f} s",
+            f"{sum(t > limit for t in times)} over {limit} s",
+            f"{peak:.0f} MiB",
+        )
+        for s in sorted(states, key=lambda s: -s["seconds"])[:5]:
+            slow.add_row(
+                str(players),
+                str(s["seed"]),
+                str(s["searches"]),
+                str(s["events"]),
+                f"{s['worlds']:,}" + ("" if s["exact"] else " (estimate)"),
+                f"{s['seconds']:.3f} s",
+            )
+    console = Console(width=120)
+    console.print(f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, budget {args.budget} s")
+    console.print(spread)
+    console.print(slow)
+
+
+if __name__ == "__main__":
+    main()
