@@ -123,11 +123,11 @@ class VectorRun:
         self.ncap = len(s.cap_slots)
         biggest = max([*p.caps, *(max(step[7], default=0) for step in s.steps), 1])
         self.dtype = np.int8 if biggest < 60 else np.int16
-        cap_width = max([max(p.caps).bit_length(), 1])
-        self.layouts = [_Layout([cap_width] * self.ncap)]
+        cap_widths = [p.caps[h].bit_length() for h in s.cap_slots]
+        self.layouts = [_Layout(cap_widths)]
         for k in range(len(p.order)):
             _, _, _, _, _, _, _, most, keep_b, keep_c = s.steps[k]
-            widths = [cap_width] * self.ncap + [1] * len(keep_b)
+            widths = cap_widths + [1] * len(keep_b)
             widths += [max(most[c].bit_length(), 1) for c in keep_c]
             self.layouts.append(_Layout(widths))
         cols = [np.array([p.caps[h]], dtype=self.dtype) for h in s.cap_slots]
