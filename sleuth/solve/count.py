@@ -437,6 +437,7 @@ def _race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
     if first.done:
         return first
     runs = [first] + [engine(with_order(p, o, reduced)) for o in orders[1:]]
+    del first  # a candidate that loses the race must not stay in memory
     while True:
         for run in runs:
             run.advance(cap, deadline)
