@@ -169,8 +169,11 @@ class VectorRun:
         tallies = layer.cols[ncap + width - nb :] + [zero] * nc
         return caps, bits, tallies
 
-    def _successors(self, k: int, layer: _Layer):
-        """For each holder: (holder, rows of the layer that may give it item k, their keys)."""
+    def _successors(self, k: int, layer: _Layer, limit: float):
+        """For each holder: (holder, rows of the layer that may give it item k, their keys).
+
+        BudgetExceeded as soon as more than ``limit`` successors are made.
+        """
         step = self.steps.steps[k]
         _, _, width, actions, touched, lows, closing, most, keep_b, keep_c = step
         caps, bits, tallies = self._expanded(k, layer)
@@ -184,7 +187,7 @@ class VectorRun:
         place_tal = {c: layout.places[ncap + len(keep_b) + i] for i, c in enumerate(keep_c)}
         capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
         allowed = {c: np.isin(np.arange(max(most[c], 1) + 2), list(v)) for c, v in closing}
-        out = []
+        out, made = [], 0
         for h, (slot, sets, adds, mine, emptied) in actions.items():
             delta = np.zeros((layout.words, n), dtype=np.int64)
 
@@ -232,6 +235,9 @@ class VectorRun:
                 if c in place_tal:
                     shift_in(place_tal[c], value - tallies[c])
             rows = np.flatnonzero(ok)
+            made += len(rows)
+            if made > limit:
+                raise BudgetExceeded
             keys = base[:, rows] + delta[:, rows].view(np.uint64)
             out.append((h, rows, keys))
         return out
@@ -259,11 +265,8 @@ class VectorRun:
                 raise BudgetExceeded
             k = len(self.layers) - 1
             layer = self.layers[k]
-            parts = self._successors(k, layer)
-            made = sum(len(rows) for _, rows, _ in parts)
-            self.widest = max(self.widest, made)
-            if made > self.most_edges:
-                raise BudgetExceeded
+            parts = self._successors(k, layer, self.most_edges)
+            self.widest = max(self.widest, sum(len(rows) for _, rows, _ in parts))
             keys = [nxt for _, _, nxt in parts]
             ways = [layer.ways[rows] for _, rows, _ in parts]
             parts = [(h, rows) for h, rows, _ in parts]
