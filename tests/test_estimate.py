@@ -1,16 +1,23 @@
 """When the exact count runs out of time, the report says so and never passes for exact."""
 
 import json
+import math
+import time
 
+import numpy as np
+import pytest
 import simulate
+import simulate_lima
 
 import sleuth.odds
 from sleuth.analysis import report
 from sleuth.record import parse
 from sleuth.render import report_json
 from sleuth.render.common import worlds_line
-from sleuth.solve.count import BudgetExceeded
-from sleuth.solve.sample import Estimate
+from sleuth.solve.count import BudgetExceeded, count
+from sleuth.solve.draw import Walker
+from sleuth.solve.entail import Entailment
+from sleuth.solve.sample import Estimate, _counted, _fits, estimate
 
 
 def _slow(*_args, **_kwargs):
@@ -48,3 +55,46 @@ def test_no_sampled_deal_fits_means_unknown_not_zero(monkeypatch):
     assert out["estimate_failed"] is True
     assert all(p is None for row in out["probability"].values() for p in row.values())
     assert worlds_line(result).startswith("NO ESTIMATE")
+
+
+# The estimate's draws. They come from the counter's own layers (sleuth/solve/draw.py), so they
+# must be worlds, and uniform: every holding's share among many draws must sit within a few
+# standard errors of its exact probability. Seeds are fixed, so these never flake.
+
+
+def _sharp(sim, players, turns, seed):
+    doc, truth = sim.simulate(players, turns, seed)
+    return Entailment(parse(doc, "sim").model()).sharpened(), truth
+
+
+@pytest.mark.parametrize(
+    "sim, players, turns, seed", [(simulate, 4, 8, 2), (simulate_lima, 4, 8, 1)]
+)
+def test_draws_are_worlds_and_uniform(sim, players, turns, seed):
+    model, _ = _sharp(sim, players, turns, seed)
+    run, reduced, worlds = _counted(model, time.monotonic() + 60)
+    exact = count(model)
+    assert worlds == exact.total
+    walker = Walker(run, reduced)
+    n = 20000
+    deals = walker.draw(n, np.random.default_rng(7))
+    index = {h: k for k, h in enumerate(run.p.holders)}
+    assert _fits(deals, model.tallies, index, n).all()
+    for (holder, item), held in exact.held.items():
+        p = held / exact.total
+        share = np.mean(deals[item] == index[holder]) if holder in index else 0.0
+        assert abs(share - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1e-12, (holder, item)
+
+
+def test_an_estimate_from_a_relaxed_record_brackets_the_count():
+    model, truth = _sharp(simulate, 5, 15, 3)
+    exact = count(model)
+    guess = estimate(model, seconds=2.0)
+    assert guess.kept > 1000
+    width = guess.high - guess.low
+    assert guess.low - width / 2 <= exact.total <= guess.high + width / 2
+    assert all(guess.held[h, i] > 0 for i, h in truth.items())
+    for (holder, item), held in exact.held.items():
+        p = held / exact.total
+        share = guess.held[holder, item] / guess.kept
+        assert abs(share - p) <= 5 * math.sqrt(p * (1 - p) / guess.kept) + 1e-12

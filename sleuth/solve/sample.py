@@ -1,9 +1,13 @@
 """An estimate by sampling, for when the exact count runs out of time. Never exact.
 
-Deals are drawn uniformly from those that respect the propagated domains (every item goes to a
-holder it may go to, every hand has its size); a draw is kept when it satisfies every tally.
-Kept draws are uniform over the worlds, so shares among them estimate the probabilities, and
-(the number of domain-respecting deals) x (the share kept) estimates the number of worlds.
+Deals are drawn uniformly from the worlds of a *relaxed* record, one that the counter can count
+exactly: every fact (a single holding, such as z3's impossible holdings), and the tallies of
+the record's first events, as many as can be counted in the time (found by bisection). A draw
+is kept when it also satisfies the tallies left out. Kept draws are uniform over the worlds, so
+shares among them estimate the probabilities, and (the relaxed record's exact number of worlds)
+x (the share kept) estimates the number of worlds. The fewer tallies are left out, the more
+draws are kept: far more than from deals that only respect the domains, which is what this
+falls back to when the layer engine cannot be used (counts past int64).
 """
 
 from __future__ import annotations
@@ -14,7 +18,10 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sleuth.model import Holder, Item, Model
+import numpy as np
+
+from sleuth.model import Holder, Item, Model, Tally
+from sleuth.solve.count import BudgetExceeded, _race, plan
 from sleuth.solve.simplify import Contradiction, reduce
 
 
@@ -88,17 +95,116 @@ class _Sampler:
         return deal
 
 
+def _relaxed(model: Model, keep: int) -> tuple[Model, tuple[Tally, ...]]:
+    """The model with every fact but only the tallies of groups 0..keep, and the tallies left."""
+    groups, left = [], []
+    for g, group in enumerate(model.groups):
+        if g <= keep:
+            groups.append(group)
+            continue
+        facts = tuple(t for t in group if len(t.terms) == 1 and len(t.terms[0].items) == 1)
+        groups.append(facts)
+        left += [t for t in group if t not in facts]
+    return Model(model.space, tuple(groups), model.labels), tuple(left)
+
+
+def _counted(model: Model, deadline: float):
+    """The layer engine's finished run over ``model`` with its backward pass, or None."""
+    from sleuth.solve.vector import VectorRun
+
+    try:
+        reduced = reduce(model)
+        p = plan(model, reduced)
+        run = _race(p, reduced, deadline)
+    except (Contradiction, BudgetExceeded):
+        return None
+    if not isinstance(run, VectorRun):
+        return None
+    zero = {(h, i): 0 for h in model.space.holders for i in model.space.items}
+    counts = run.backward(zero, reduced)
+    return (run, reduced, counts.total) if counts.total else None
+
+
+def _best_relaxation(model: Model, deadline: float):
+    """(run, reduced, worlds, tallies left out) for the most events countable in time, or None.
+
+    The whole record is known not to count in time; group ``keep`` is the last one kept.
+    """
+    lo, hi, best = -1, len(model.groups) - 2, None
+    while lo < hi:
+        keep = lo if best is None else (lo + hi + 1) // 2
+        relaxed, left = _relaxed(model, keep)
+        slice_ = max((deadline - time.monotonic()) / 2, 0.05)
+        counted = _counted(relaxed, min(deadline, time.monotonic() + slice_))
+        if counted is not None:
+            best, lo = (*counted, left), keep
+        elif best is None:
+            return None
+        else:
+            hi = keep - 1
+        if time.monotonic() >= deadline:
+            break
+    return best
+
+
+def _fits(deals: dict, tallies: tuple[Tally, ...], index: dict, count: int) -> np.ndarray:
+    """Which draws satisfy every tally in ``tallies``."""
+    ok = np.ones(count, dtype=bool)
+    for tally in tallies:
+        total = np.zeros(count, dtype=np.int64)
+        for term in tally.terms:
+            h = index.get(term.holder, -1)
+            hits = sum((deals[i] == h).astype(np.int64) for i in term.items)
+            total += np.minimum(hits, 1) if term.any else hits
+        ok &= np.isin(total, list(tally.values))
+    return ok
+
+
 def estimate(model: Model, seconds: float, seed: int = 0) -> Estimate:
     """Sample for about ``seconds`` and estimate worlds and holdings."""
+    from sleuth.solve.draw import Walker
+
     space = model.space
     held = {(h, i): 0 for h in space.holders for i in space.items}
+    started = time.monotonic()
+    relaxation = _best_relaxation(model, started + 0.6 * seconds)
+    if relaxation is None:
+        return _estimate_from_domains(model, started + seconds, seed, held)
+    run, reduced, relaxed, left = relaxation
+    walker = Walker(run, reduced)
+    index = {h: k for k, h in enumerate(run.p.holders)}
+    rng, deadline = np.random.default_rng(seed), started + seconds
+    samples = kept = 0
+    batch = 256
+    while samples < 1000 or time.monotonic() < deadline:
+        deals = walker.draw(batch, rng)
+        ok = _fits(deals, left, index, batch)
+        samples += batch
+        kept += int(ok.sum())
+        for item, holders in deals.items():
+            for k, n in zip(*np.unique(holders[ok], return_counts=True), strict=True):
+                held[run.p.holders[k], item] += int(n)
+        batch = min(batch * 2, 4096)
+    low, high = wilson(kept, samples)
+    return Estimate(
+        round(relaxed * kept / samples),
+        math.floor(relaxed * low),
+        math.ceil(relaxed * high),
+        samples,
+        kept,
+        held,
+    )
+
+
+def _estimate_from_domains(model: Model, deadline: float, seed: int, held: dict) -> Estimate:
+    """The estimate from deals that only respect the domains (when no layer run is possible)."""
     try:
         reduced = reduce(model)
     except Contradiction:
         return Estimate(0, 0, 0, 0, 0, held)
     sampler = _Sampler(model, reduced.domains)
     relaxed = sampler.total()
-    rng, deadline = random.Random(seed), time.monotonic() + seconds
+    rng = random.Random(seed)
     samples = kept = 0
     while samples < 100 or time.monotonic() < deadline:
         deal = sampler.draw(rng)

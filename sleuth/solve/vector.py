@@ -285,7 +285,10 @@ class VectorRun:
             self.size += len(merged)
 
     def backward(self, held: dict, reduced) -> Counts:
-        """Total and per-holding counts, as ``count._backward`` but on whole layers."""
+        """Total and per-holding counts, as ``count._backward`` but on whole layers.
+
+        Keeps ``back``: for every layer, each state's number of ways to finish the deal.
+        """
         p, steps = self.p, self.steps
         last = self.layers[-1]
         nfree = len(p.free)
@@ -299,6 +302,7 @@ class VectorRun:
             if nfree and mult:
                 for h, part in enumerate(parts):
                     free_held[h] += int(last.ways[row]) * (mult * part // nfree)
+        self.back = [back]
         for k in range(len(p.order) - 1, -1, -1):
             ways = self.layers[k].ways
             here = np.zeros(len(ways), dtype=np.int64)
@@ -308,4 +312,6 @@ class VectorRun:
                 here[rows] += value
                 held[p.holders[h], p.order[k]] = int(np.dot(ways[rows], value))
             back = here
+            self.back.append(back)
+        self.back.reverse()
         return finished(p, reduced, held, int(back.sum()), free_held)
