@@ -1,11 +1,12 @@
 """Every state of many simulated games: how long `report` takes, and the slowest states.
 
-Usage: ``.venv/bin/python benchmarks/survey.py [--players 5 6] [--games 10] [--budget S]
-[--markdown]``.
+Usage: ``.venv/bin/python benchmarks/survey.py [--game goldraub|lima] [--players 5 6]
+[--games 10] [--budget S] [--markdown]``.
 
 The targets are about *any* state of a game, so this measures all of them: for each player
-count, ``--games`` simulated 10-round games (``tests/simulate.py``, seeds 0, 1, ...), and a
-report after every event of each (the replay a player would see at the table). Each game runs
+count, ``--games`` simulated games (Goldraub: 10 rounds, ``tests/simulate.py``; Loot of Lima:
+up to 40 turns, ``tests/simulate_lima.py``; seeds 0, 1, ...), and a report after every event of
+each (the replay a player would see at the table). Each game runs
 in its own child process, whose peak memory is read with ``os.wait4``. A state that takes over
 half a second is measured twice more and its median kept, so that one noisy run does not make a
 tail. The first table gives the spread over all states; the second names every state over its
@@ -30,18 +31,25 @@ sys.path.insert(0, str(ROOT / "tests"))
 RETRY = 0.5  # seconds: slower states are measured three times, median kept
 
 
-def child(players: int, seed: int, budget: float) -> None:
+TURNS = {"goldraub": lambda players: players * 10, "lima": lambda players: 40}
+TARGET = {("goldraub", 5): 0.5, ("goldraub", 6): 1.0, ("lima", 5): 0.3}
+
+
+def child(game: str, players: int, seed: int, budget: float) -> None:
     """Report after every event of one simulated game; print one JSON line per state."""
     import simulate
+    import simulate_lima
 
     from sleuth.analysis import report
     from sleuth.record import Record, parse
 
-    doc, _ = simulate.simulate(players, players * 10, seed)
-    record = parse(doc, f"simulate({players}, {players * 10}, {seed})")
-    searches = 0
+    sim = simulate if game == "goldraub" else simulate_lima
+    turns = TURNS[game](players)
+    doc, _ = sim.simulate(players, turns, seed)
+    record = parse(doc, f"simulate({players}, {turns}, {seed})")
+    questions = 0
     for k in range(1, len(record.events) + 1):
-        searches += "search" in doc["events"][k - 1]
+        questions += next(iter(doc["events"][k - 1])) in ("search", "ask", "secret")
         prefix = Record(record.game, record.table, record.start, record.events[:k])
         times = []
         while len(times) < (3 if times and times[0] > RETRY else 1):
@@ -50,7 +58,7 @@ def child(players: int, seed: int, budget: float) -> None:
             times.append(time.perf_counter() - started)
         line = {
             "events": k,
-            "searches": searches,
+            "questions": questions,
             "seconds": statistics.median(times),
             "exact": result.odds.exact,
             "worlds": result.worlds,
@@ -58,9 +66,10 @@ def child(players: int, seed: int, budget: float) -> None:
         print(json.dumps(line), flush=True)
 
 
-def run_game(players: int, seed: int, budget: float) -> tuple[list[dict], float]:
+def run_game(game: str, players: int, seed: int, budget: float) -> tuple[list[dict], float]:
     """The states of one game (from a child process) and the child's peak memory in MiB."""
-    argv = [sys.executable, __file__, "--child", str(players), str(seed), "--budget", str(budget)]
+    argv = [sys.executable, __file__, "--game", game, "--budget", str(budget)]
+    argv += ["--child", str(players), str(seed)]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -78,6 +87,7 @@ def quantile(values: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> None:
     """Run the survey and print its tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=["goldraub", "lima"], default="goldraub")
     parser.add_argument("--players", type=int, nargs="+", default=[5, 6])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--budget", type=float, default=10.0)
@@ -85,32 +95,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--child", type=int, nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        child(*args.child, args.budget)
+        child(args.game, *args.child, args.budget)
         return
 
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    target = {5: 0.5, 6: 1.0}
     style = box.MARKDOWN if args.markdown else box.SIMPLE
-    spread = Table(title="report at every state of simulated 10-round Goldraub games", box=style)
+    title = {"goldraub": "10-round Goldraub games", "lima": "Loot of Lima games"}[args.game]
+    spread = Table(title=f"report at every state of simulated {title}", box=style)
     for name in ("players", "games", "states", "exact", "median", "p90", "p99", "max"):
         spread.add_column(name, justify="right")
     spread.add_column("over target", justify="right")
     spread.add_column("peak memory", justify="right")
     slow = Table(title="every state over its target (at least the five slowest)", box=style)
-    for name in ("players", "seed", "searches", "events", "worlds", "report"):
+    for name in ("players", "seed", "questions", "events", "worlds", "report"):
         slow.add_column(name, justify="right")
     for players in args.players:
         states, peak = [], 0.0
         for seed in range(args.games):
             print(f"survey: {players} players, seed {seed}", file=sys.stderr, flush=True)
-            lines, rss = run_game(players, seed, args.budget)
+            lines, rss = run_game(args.game, players, seed, args.budget)
             states += [dict(line, seed=seed) for line in lines]
             peak = max(peak, rss)
         times = [s["seconds"] for s in states]
-        limit = target.get(players, 1.0)
+        limit = TARGET.get((args.game, players), 1.0)
         spread.add_row(
             str(players),
             str(args.games),
@@ -128,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
             slow.add_row(
                 str(players),
                 str(s["seed"]),
-                str(s["searches"]),
+                str(s["questions"]),
                 str(s["events"]),
                 f"{s['worlds']:,}" + ("" if s["exact"] else " (estimate)"),
                 f"{s['seconds']:.3f} s",
