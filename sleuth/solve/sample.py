@@ -95,6 +95,19 @@ class _Sampler:
         return deal
 
 
+def _scaled(relaxed: int, samples: int, kept: int, held: dict) -> Estimate:
+    """The estimate from ``kept`` of ``samples`` uniform draws among ``relaxed`` deals."""
+    low, high = wilson(kept, samples)
+    return Estimate(
+        round(relaxed * kept / samples),
+        math.floor(relaxed * low),
+        math.ceil(relaxed * high),
+        samples,
+        kept,
+        held,
+    )
+
+
 def _relaxed(model: Model, keep: int) -> tuple[Model, tuple[Tally, ...]]:
     """The model with every fact but only the tallies of groups 0..keep, and the tallies left."""
     groups, left = [], []
@@ -185,15 +198,7 @@ def estimate(model: Model, seconds: float, seed: int = 0) -> Estimate:
             for k, n in zip(*np.unique(holders[ok], return_counts=True), strict=True):
                 held[run.p.holders[k], item] += int(n)
         batch = min(batch * 2, 4096)
-    low, high = wilson(kept, samples)
-    return Estimate(
-        round(relaxed * kept / samples),
-        math.floor(relaxed * low),
-        math.ceil(relaxed * high),
-        samples,
-        kept,
-        held,
-    )
+    return _scaled(relaxed, samples, kept, held)
 
 
 def _estimate_from_domains(model: Model, deadline: float, seed: int, held: dict) -> Estimate:
@@ -213,12 +218,4 @@ def _estimate_from_domains(model: Model, deadline: float, seed: int, held: dict)
             kept += 1
             for item, holder in deal.items():
                 held[holder, item] += 1
-    low, high = wilson(kept, samples)
-    return Estimate(
-        round(relaxed * kept / samples),
-        math.floor(relaxed * low),
-        math.ceil(relaxed * high),
-        samples,
-        kept,
-        held,
-    )
+    return _scaled(relaxed, samples, kept, held)
