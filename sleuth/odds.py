@@ -51,11 +51,10 @@ def odds(
         counts = count(sharp, max(budget - (time.monotonic() - started), 0.1))
         return Odds(counts.total, True, counts.held, counts.total)
     except BudgetExceeded:
-        left = max(budget - (time.monotonic() - started), 1.0)
-        guess = estimate(sharp, left)
-        return Odds(
-            guess.worlds, False, guess.held, guess.kept, (guess.low, guess.high), guess.samples
-        )
+        pass  # sample outside the handler: its traceback would keep the failed count's layers
+    left = max(budget - (time.monotonic() - started), 1.0)
+    guess = estimate(sharp, left)
+    return Odds(guess.worlds, False, guess.held, guess.kept, (guess.low, guess.high), guess.samples)
 
 
 def scaled(result: Odds) -> dict[tuple[Holder, Item], int]:
