@@ -152,7 +152,6 @@ class VectorRun:
         self.layers = [_Layer(keys, cols, np.ones(1, dtype=np.int64))]
         self.edges: list[list[tuple[int, np.ndarray, np.ndarray]]] = []
         self.size = 1
-        self.widest = 0
 
     @property
     def done(self) -> bool:
@@ -266,7 +265,6 @@ class VectorRun:
             k = len(self.layers) - 1
             layer = self.layers[k]
             parts = self._successors(k, layer, self.most_edges)
-            self.widest = max(self.widest, sum(len(rows) for _, rows, _ in parts))
             keys = [nxt for _, _, nxt in parts]
             ways = [layer.ways[rows] for _, rows, _ in parts]
             parts = [(h, rows) for h, rows, _ in parts]
