@@ -16,6 +16,7 @@ from sleuth.solve.entail import Entailment
 from sleuth.solve.sample import estimate
 
 DEFAULT_BUDGET = 10.0
+COUNT_SHARE = 0.6  # of the budget, for the exact count; an estimate gets at least the rest
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ def odds(
     entail: Entailment | None = None,
     sharp: Model | None = None,
 ) -> Odds:
-    """Exact counts within ``budget`` seconds, else a sampled estimate over the time left.
+    """Exact counts within 60% of ``budget`` seconds, else a sampled estimate in the time left.
 
     z3 first states every impossible holding as a fact (``sharp``, when the caller has it): the
     worlds are the same, and the counter has far fewer states to visit.
@@ -48,7 +49,7 @@ def odds(
     started = time.monotonic()
     sharp = sharp or (entail or Entailment(model)).sharpened()
     try:
-        counts = count(sharp, max(budget - (time.monotonic() - started), 0.1))
+        counts = count(sharp, max(COUNT_SHARE * budget - (time.monotonic() - started), 0.1))
         return Odds(counts.total, True, counts.held, counts.total)
     except BudgetExceeded:
         pass  # sample outside the handler: its traceback would keep the failed count's layers

@@ -81,3 +81,39 @@ def test_hard_counts_agree_across_orders(players, turns, seed, worlds):
     assert one.total == other.total == worlds
     assert one.held == other.held
     assert all(one.held[h, i] > 0 for i, h in truth.items())
+
+
+def test_the_race_drops_an_order_that_needs_too_many_states(monkeypatch):
+    """Candidate orders over the engine's state bound drop out; another order still counts."""
+    doc, _ = goldraub_sim.simulate(5, 10, 1)
+    model = Entailment(parse(doc, "sim").model()).sharpened()
+    reduced = reduce(model)
+    p = counter.plan(model, reduced)
+    tracked = [i for i in p.order if i not in p.loose]
+    sizes = []
+    for order in counter.candidate_orders(tracked, p.trackers, p.caps):
+        run = VectorRun(counter.with_order(p, order, reduced))
+        run.advance(float("inf"), None)
+        sizes.append((run.size, order))
+    (small, lean), (big, heavy) = min(sizes), max(sizes)
+    assert big > 2 * small
+    dropped = []
+    advance = VectorRun.advance
+
+    def spy(run, cap, deadline):
+        try:
+            advance(run, cap, deadline)
+        except counter.TooBig:
+            dropped.append(run)
+            raise
+
+    monkeypatch.setattr(VectorRun, "advance", spy)
+    monkeypatch.setattr(VectorRun, "most", small + 1000)
+    monkeypatch.setattr(counter, "candidate_orders", lambda *a, **k: [heavy] * 3 + [lean])
+    # Rank the lean order last, so that it is benched first and must be called back.
+    monkeypatch.setattr(counter, "_outlook", lambda run: run.p.order[: len(lean)] == lean)
+    assert counter.count(model).total == 55368151
+    assert len(dropped) == 3  # every heavy run, the benched one too, before lean is called back
+    monkeypatch.setattr(VectorRun, "most", small // 2)
+    with pytest.raises(counter.TooBig):
+        counter.count(model)

@@ -96,7 +96,9 @@ FileOpt = Annotated[
 ]
 BudgetOpt = Annotated[
     float,
-    typer.Option(min=0.0, help="Seconds for an exact count before falling back to an estimate."),
+    typer.Option(
+        min=0.0, help="Seconds for the answer: an exact count may take 60%, an estimate the rest."
+    ),
 ]
 TolerateOpt = Annotated[
     int,

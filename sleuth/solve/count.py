@@ -37,6 +37,13 @@ class BudgetExceeded(Exception):
     """The exact count did not finish within its time budget."""
 
 
+class TooBig(BudgetExceeded):
+    """One run of the count needs more states than its engine may keep (memory bound).
+
+    Another item order may still fit: the race drops the run and goes on with the others.
+    """
+
+
 @dataclass(frozen=True)
 class Counts:
     """Exact counts: ``total`` worlds; ``held[(holder, item)]`` worlds where holder holds item."""
@@ -380,7 +387,7 @@ class _Run:
         """Visit items until done or until more than ``cap`` states have been made."""
         while not self.done and self.size <= cap:
             if self.size > self.most:
-                raise BudgetExceeded
+                raise TooBig
             k = len(self.layers) - 1
             nxt: dict[tuple, int] = defaultdict(int)
             for seen, (state, ways) in enumerate(self.layers[k].items()):
@@ -424,8 +431,9 @@ def _race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
     Every candidate runs until it has made ``cap`` states; the better half (least expected
     work, ``_outlook``) goes on with twice the cap, until one finishes. The order changes the
     work by orders of magnitude, and no static measure predicts it well; the states a run has
-    actually made are the best guide. A small count that the first order finishes within the
-    first cap needs no other candidate at all.
+    actually made are the best guide. A run that needs more states than its engine may keep
+    (TooBig) drops out; when every runner has, the best benched runs come back. A small count
+    that the first order finishes within the first cap needs no other candidate at all.
     """
     tracked = [i for i in p.order if i not in p.loose]
     sizes = [p.caps[h] for h in range(len(p.holders))]
@@ -433,18 +441,35 @@ def _race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
     orders = candidate_orders(tracked, p.trackers, sizes)
     cap = 2000.0
     first = engine(with_order(p, orders[0], reduced))
-    first.advance(cap, deadline)
-    if first.done:
-        return first
-    runs = [first] + [engine(with_order(p, o, reduced)) for o in orders[1:]]
+    runs, benched = [], []
+    try:
+        first.advance(cap, deadline)
+        if first.done:
+            return first
+        runs.append(first)
+    except TooBig:
+        pass
+    runs += [engine(with_order(p, o, reduced)) for o in orders[1:]]
     del first  # a candidate that loses the race must not stay in memory
     while True:
+        fitting = []
         for run in runs:
-            run.advance(cap, deadline)
+            try:
+                run.advance(cap, deadline)
+            except TooBig:
+                continue  # this order needs too many states; the others may not
             if run.done:
                 return run
-        runs.sort(key=_outlook)
-        runs = runs[: max(1, (len(runs) + 1) // 2)]
+            fitting.append(run)
+        fitting.sort(key=_outlook)
+        keep = max(1, (len(fitting) + 1) // 2)
+        runs, benched = fitting[:keep], benched + fitting[keep:]
+        if not runs:
+            if not benched:
+                raise TooBig
+            benched.sort(key=_outlook)  # every runner was too big: call up the best benched
+            runs, benched = benched[:keep], benched[keep:]
+            continue
         cap *= 2
 
 

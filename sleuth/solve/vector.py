@@ -20,7 +20,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sleuth.solve.count import BudgetExceeded, Counts, _multinomial, _Plan, _Steps, finished
+from sleuth.solve.count import (
+    BudgetExceeded,
+    Counts,
+    TooBig,
+    _multinomial,
+    _Plan,
+    _Steps,
+    finished,
+)
 
 LIMIT = 1 << 62
 
@@ -171,7 +179,7 @@ class VectorRun:
     def _successors(self, k: int, layer: _Layer, limit: float):
         """For each holder: (holder, rows of the layer that may give it item k, their keys).
 
-        BudgetExceeded as soon as more than ``limit`` successors are made.
+        TooBig as soon as more than ``limit`` successors are made.
         """
         step = self.steps.steps[k]
         _, _, width, actions, touched, lows, closing, most, keep_b, keep_c = step
@@ -236,7 +244,7 @@ class VectorRun:
             rows = np.flatnonzero(ok)
             made += len(rows)
             if made > limit:
-                raise BudgetExceeded
+                raise TooBig
             keys = base[:, rows] + delta[:, rows].view(np.uint64)
             out.append((h, rows, keys))
         return out
@@ -260,7 +268,9 @@ class VectorRun:
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or until more than ``cap`` states have been made."""
         while not self.done and self.size <= cap:
-            if self.size > self.most or (deadline is not None and time.monotonic() > deadline):
+            if self.size > self.most:
+                raise TooBig
+            if deadline is not None and time.monotonic() > deadline:
                 raise BudgetExceeded
             k = len(self.layers) - 1
             layer = self.layers[k]
