@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from records import GUESS_LINE, HEAD, SEARCH_LINE
 from rich.console import Console
 from ruamel.yaml import YAML
 from typer.testing import CliRunner
@@ -24,15 +25,6 @@ PLAYERS = "Anton,Bert,Christl,Doris,Elli"
 NEW = ["new", "goldraub", "--players", PLAYERS, "--me", "Christl", "--hand", "22,45,63"]
 SEARCH = ["search", "an", "31-36", "--gold", "2", "--saw", "1"]
 GUESS = ["guess", "dor", "bert", "32", "--correct"]
-HEAD = """\
-game: goldraub
-players: [Anton, Bert, Christl, Doris, Elli]
-me: Christl
-hand: [22, 45, 63]
-rounds: 10
-"""
-SEARCH_LINE = "  - search: {by: Anton, row: 31-36, gold: 2, saw: 1}\n"
-GUESS_LINE = "  - guess: {by: Doris, owner: Bert, sector: 32, correct: true}\n"
 cli_app = importlib.import_module("sleuth.cli.app")  # sleuth.cli.app is also the Typer app
 KEYS = {"game", "consistent", "worlds", "exact", "probability", "forced"}
 

@@ -14,20 +14,14 @@ import time
 from pathlib import Path
 
 import pytest
+from records import HEAD as RULEBOOK
+from records import SEARCH_LINE
 from typer.testing import CliRunner
 
 from sleuth.cli import app
 from sleuth.store import append, load, remove_last
 
-HEAD = """\
-game: goldraub
-players: [Anton, Bert, Christl, Doris, Elli]
-me: Christl
-hand: [22, 45, 63]
-rounds: 10
-events:
-  - search: {by: Anton, row: 31-36, gold: 2, saw: 1}
-"""
+HEAD = RULEBOOK + "events:\n" + SEARCH_LINE
 ROWS = ("11-14", "21-25", "41-47", "52-57", "63-67", "74-77", "11-77", "14-74")
 FORK = multiprocessing.get_context("fork")
 

@@ -20,6 +20,8 @@ from typer.testing import CliRunner
 sys.path.insert(0, str(Path(__file__).parent))
 import simulate as goldraub_sim  # noqa: E402
 import simulate_lima as lima_sim  # noqa: E402
+from records import GUESS_LINE, SEARCH_LINE  # noqa: E402
+from records import HEAD as RULEBOOK  # noqa: E402
 
 from sleuth.analysis import given as odds_given  # noqa: E402
 from sleuth.analysis import report  # noqa: E402
@@ -31,16 +33,7 @@ from sleuth.solve.count import count  # noqa: E402
 from sleuth.solve.entail import Entailment  # noqa: E402
 from sleuth.store import load  # noqa: E402
 
-HEAD = """\
-game: goldraub
-players: [Anton, Bert, Christl, Doris, Elli]
-me: Christl
-hand: [22, 45, 63]
-rounds: 10
-events:
-  - search: {by: Anton, row: 31-36, gold: 2, saw: 1}
-  - guess: {by: Doris, owner: Bert, sector: 32, correct: true}
-"""
+HEAD = RULEBOOK + "events:\n" + SEARCH_LINE + GUESS_LINE
 WRONG = "  - search: {by: Christl, row: 31-36, gold: 0}\n"
 LIMA = """\
 game: lima
