@@ -11,6 +11,7 @@ import simulate_lima as lima_sim
 
 from sleuth.record import parse
 from sleuth.solve import count as counter
+from sleuth.solve import order as orders
 from sleuth.solve.entail import Entailment
 from sleuth.solve.simplify import reduce
 from sleuth.solve.vector import VectorRun
@@ -30,7 +31,7 @@ def _counts(model, engine, reverse: bool):
     reduced = reduce(model)
     p = counter.plan(model, reduced)
     tracked = [i for i in p.order if i not in p.loose]
-    order = counter.candidate_orders(tracked, p.trackers, p.caps)[0]
+    order = orders.candidate_orders(tracked, p.trackers, p.caps)[0]
     run = engine(counter.with_order(p, order[::-1] if reverse else order, reduced))
     run.advance(float("inf"), None)
     zero = {(h, i): 0 for h in model.space.holders for i in model.space.items}
@@ -66,7 +67,7 @@ def _vector_counts(model, pick: int):
     reduced = reduce(model)
     p = counter.plan(model, reduced)
     tracked = [i for i in p.order if i not in p.loose]
-    order = counter.candidate_orders(tracked, p.trackers, p.caps)[pick]
+    order = orders.candidate_orders(tracked, p.trackers, p.caps)[pick]
     run = VectorRun(counter.with_order(p, order, reduced))
     run.advance(float("inf"), None)
     zero = {(h, i): 0 for h in model.space.holders for i in model.space.items}
@@ -91,7 +92,7 @@ def test_the_race_drops_an_order_that_needs_too_many_states(monkeypatch):
     p = counter.plan(model, reduced)
     tracked = [i for i in p.order if i not in p.loose]
     sizes = []
-    for order in counter.candidate_orders(tracked, p.trackers, p.caps):
+    for order in orders.candidate_orders(tracked, p.trackers, p.caps):
         run = VectorRun(counter.with_order(p, order, reduced))
         run.advance(float("inf"), None)
         sizes.append((run.size, order))
@@ -109,9 +110,9 @@ def test_the_race_drops_an_order_that_needs_too_many_states(monkeypatch):
 
     monkeypatch.setattr(VectorRun, "advance", spy)
     monkeypatch.setattr(VectorRun, "most", small + 1000)
-    monkeypatch.setattr(counter, "candidate_orders", lambda *a, **k: [heavy] * 3 + [lean])
+    monkeypatch.setattr(orders, "candidate_orders", lambda *a, **k: [heavy] * 3 + [lean])
     # Rank the lean order last, so that it is benched first and must be called back.
-    monkeypatch.setattr(counter, "_outlook", lambda run: run.p.order[: len(lean)] == lean)
+    monkeypatch.setattr(orders, "_outlook", lambda run: run.p.order[: len(lean)] == lean)
     assert counter.count(model).total == 55368151
     assert len(dropped) == 3  # every heavy run, the benched one too, before lean is called back
     monkeypatch.setattr(VectorRun, "most", small // 2)

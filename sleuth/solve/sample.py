@@ -21,7 +21,8 @@ from functools import lru_cache
 import numpy as np
 
 from sleuth.model import Holder, Item, Model, Tally
-from sleuth.solve.count import BudgetExceeded, _race, plan
+from sleuth.solve.count import BudgetExceeded, plan
+from sleuth.solve.order import race
 from sleuth.solve.simplify import Contradiction, reduce
 
 
@@ -128,7 +129,7 @@ def _counted(model: Model, deadline: float):
     try:
         reduced = reduce(model)
         p = plan(model, reduced)
-        run = _race(p, reduced, deadline)
+        run = race(p, reduced, deadline)
     except (Contradiction, BudgetExceeded):
         return None
     if not isinstance(run, VectorRun):
