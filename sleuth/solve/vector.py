@@ -116,12 +116,11 @@ def _merge(pieces: list[np.ndarray], weights: list[np.ndarray], bits: int):
 
 @dataclass
 class _Layer:
-    """A layer: its states' keys (words x n), field columns and weights.
+    """A layer: its states' field columns and weights.
 
     Once the next layer is made only the weights are kept: the edges say the rest.
     """
 
-    keys: np.ndarray | None
     cols: list[np.ndarray] | None
     ways: np.ndarray
 
@@ -156,8 +155,7 @@ class VectorRun:
             widths += [max(most[c].bit_length(), 1) for c in keep_c]
             self.layouts.append(_Layout(widths))
         cols = [np.array([p.caps[h]], dtype=self.dtype) for h in s.cap_slots]
-        keys = self.layouts[0].pack(cols, 1)
-        self.layers = [_Layer(keys, cols, np.ones(1, dtype=np.int64))]
+        self.layers = [_Layer(cols, np.ones(1, dtype=np.int64))]
         self.edges: list[list[tuple[int, np.ndarray, np.ndarray]]] = []
         self.size = 1
 
@@ -288,8 +286,8 @@ class VectorRun:
             del parts
             self.edges.append(edges)
             cols = self.layouts[k + 1].unpack(unique, self.dtype)
-            layer.keys, layer.cols = None, None
-            self.layers.append(_Layer(unique, cols, merged))
+            layer.cols = None
+            self.layers.append(_Layer(cols, merged))
             self.size += len(merged)
 
     def backward(self, held: dict, reduced) -> Counts:
