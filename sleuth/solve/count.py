@@ -118,6 +118,25 @@ def with_order(p: _Plan, tracked: list[Item], reduced: Reduced) -> _Plan:
     return replace(p, order=order, domains=domains)
 
 
+def _gains(p: _Plan, refs: list[int], position: dict[Item, int]) -> dict[int, int]:
+    """For each position of an item in a tally: the most that item can add to the tally.
+
+    An item goes to one holder, and adds one to each of that holder's terms that contain it
+    (at most), so a tally can grow by no more than the sum of these over the items ahead. With
+    one item of a row left, a row that needs two more hits is dead however many players could
+    still hit it, which the per-term bound alone does not see.
+    """
+    per: dict[tuple[int, int], int] = defaultdict(int)
+    for t in refs:
+        holder, items, _ = p.trackers[t]
+        for item in items:
+            per[position[item], holder] += 1
+    out: dict[int, int] = {}
+    for (j, _), n in per.items():
+        out[j] = max(out.get(j, 0), n)
+    return out
+
+
 class _Steps:
     """The transition of every step: which state follows a state when an item goes to a holder.
 
@@ -146,6 +165,7 @@ class _Steps:
         for c, (refs, _) in enumerate(p.tallies):
             for t in refs:
                 members[t].append(c)
+        gain = [_gains(p, refs, position) for refs, _ in p.tallies]
         open_b, open_c, self.steps = [], [], []
         self.width: list[float] = []  # log2 of the tracker and tally values after each step
         for k in range(n):
@@ -201,7 +221,12 @@ class _Steps:
                 )
                 actions[h] = (self.slot_of.get(h), sets, adds, mine, emptied)
             lows = {
-                c: (min(p.tallies[open_c[c]][1]), potential(open_c[c])) for c in range(len(open_c))
+                c: (
+                    min(p.tallies[open_c[c]][1]),
+                    potential(open_c[c]),
+                    sum(g for j, g in gain[open_c[c]].items() if j > k),
+                )
+                for c in range(len(open_c))
             }
             closing = [(cpos[c], p.tallies[c][1]) for c in open_c if tlast[c] == k]
             most = [max(p.tallies[c][1]) for c in open_c]
@@ -227,7 +252,9 @@ class _Steps:
 
     def _short(self, low, caps, rest, bv, cv_c) -> bool:
         """Whether a tally can no longer reach its least value."""
-        least, terms = low
+        least, terms, items = low
+        if cv_c + items < least:
+            return True
         reach = cv_c
         for bit, h, ahead, any_ in terms:
             slot = self.slot_of.get(h)

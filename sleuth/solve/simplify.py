@@ -2,12 +2,14 @@
 
 A tally over terms whose holder cannot hold an item, or surely holds it, reduces to a smaller
 tally plus a constant. A tally left at its least or greatest value fixes or excludes items.
+A tally that contains every term of a single-valued one keeps only the other terms.
 Repeating this to a fixed point gives every item a *domain* (the holders it may go to) and a
 list of *residual* tallies over the items still open; both describe exactly the same worlds.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from sleuth.model import Holder, Item, Model, Tally, Term
@@ -69,6 +71,39 @@ def _narrow(tally: Tally, most: int, domains: dict, sizes: dict) -> bool:
     return changed
 
 
+def _nested(tallies: list[Tally]) -> tuple[list[Tally], bool]:
+    """Each tally that contains every term of a single-valued one, less that one's terms.
+
+    If B = b and A's terms include all of B's, then A = a exactly when (A - B) = a - b: the
+    same worlds, with a tally over fewer terms that closes sooner. A search answer and the
+    part of it that the recorder saw pass by are nested like this, and so are answers to the
+    same row from different players' turns.
+    """
+    out, changed = list(tallies), False
+    again = True
+    while again:
+        again = False
+        for k, outer in enumerate(out):
+            have = Counter(outer.terms)
+            for inner in out:
+                if len(inner.values) != 1 or len(inner.terms) >= len(outer.terms):
+                    continue
+                need = Counter(inner.terms)
+                if all(have[t] >= n for t, n in need.items()):
+                    (value,) = inner.values
+                    terms = []
+                    for term in outer.terms:
+                        if need[term]:
+                            need[term] -= 1
+                        else:
+                            terms.append(term)
+                    values = frozenset(v - value for v in outer.values if v >= value)
+                    out[k] = Tally(tuple(terms), values)
+                    again = changed = True
+                    break
+    return out, changed
+
+
 def reduce(model: Model) -> Reduced:
     """Domains and residual tallies equivalent to the model; Contradiction if none can hold."""
     sizes = model.space.sizes
@@ -97,4 +132,7 @@ def reduce(model: Model) -> Reduced:
                 if not domains[item]:
                     raise Contradiction
         if not changed:
-            return Reduced(domains, tuple(dict.fromkeys(residuals)))
+            residuals, changed = _nested(residuals)
+            if not changed:
+                return Reduced(domains, tuple(dict.fromkeys(residuals)))
+            tallies = tuple(residuals)

@@ -249,8 +249,9 @@ class VectorRun:
 
     def _reach(self, c, low, caps, rest, bits, new_bits, tallies, new_tal) -> np.ndarray:
         """Rows where tally ``c`` can still reach its least value after the move."""
-        least, terms = low
-        reach = new_tal.get(c, tallies[c]).astype(np.int16)
+        least, terms, items = low
+        now = new_tal.get(c, tallies[c]).astype(np.int16)
+        reach = now.copy()
         for bit, h, ahead, any_ in terms:
             slot = self.steps.slot_of.get(h)
             room = rest if slot is None else caps[slot]
@@ -261,7 +262,7 @@ class VectorRun:
                 reach += can
             else:
                 reach += np.minimum(room, ahead).astype(np.int16)
-        return reach >= least
+        return (reach >= least) & (now + items >= least)
 
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or until more than ``cap`` states have been made."""
