@@ -5,6 +5,9 @@ engine and by the pure-Python engine (the same program, written independently), 
 orders, and checked against the number pinned here when it was first counted.
 """
 
+import random
+
+import numpy as np
 import pytest
 import simulate as goldraub_sim
 import simulate_lima as lima_sim
@@ -84,8 +87,8 @@ def test_hard_counts_agree_across_orders(players, turns, seed, worlds):
     assert all(one.held[h, i] > 0 for i, h in truth.items())
 
 
-def test_the_race_drops_an_order_that_needs_too_many_states(monkeypatch):
-    """Candidate orders over the engine's state bound drop out; another order still counts."""
+def _lean_and_heavy():
+    """A 5-player model, and its smallest and largest greedy orders (states made, order)."""
     doc, _ = goldraub_sim.simulate(5, 10, 1)
     model = Entailment(parse(doc, "sim").model()).sharpened()
     reduced = reduce(model)
@@ -96,25 +99,88 @@ def test_the_race_drops_an_order_that_needs_too_many_states(monkeypatch):
         run = VectorRun(counter.with_order(p, order, reduced))
         run.advance(float("inf"), None)
         sizes.append((run.size, order))
-    (small, lean), (big, heavy) = min(sizes), max(sizes)
-    assert big > 2 * small
-    dropped = []
-    advance = VectorRun.advance
+    lean, heavy = min(sizes), max(sizes)
+    assert heavy[0] > 2 * lean[0]
+    return model, lean, heavy
 
-    def spy(run, cap, deadline):
+
+def _spy(monkeypatch) -> list:
+    """The runs dropped as too big from now on (at their bound, or early)."""
+    dropped = []
+    finished = orders._finished
+
+    def spy(run, deadline):
         try:
-            advance(run, cap, deadline)
+            finished(run, deadline)
         except counter.TooBig:
             dropped.append(run)
             raise
 
-    monkeypatch.setattr(VectorRun, "advance", spy)
-    monkeypatch.setattr(VectorRun, "most", small + 1000)
-    monkeypatch.setattr(orders, "candidate_orders", lambda *a, **k: [heavy] * 3 + [lean])
-    # Rank the lean order last, so that it is benched first and must be called back.
-    monkeypatch.setattr(orders, "_outlook", lambda run: run.p.order[: len(lean)] == lean)
+    monkeypatch.setattr(orders, "_finished", spy)
+    return dropped
+
+
+def test_a_count_tries_the_contenders_in_turn_and_drops_those_over_the_bound(monkeypatch):
+    model, (small, lean), (big, heavy) = _lean_and_heavy()
+    dropped = _spy(monkeypatch)
+    monkeypatch.setattr(orders, "SOLO", 10)  # the first greedy order does not finish alone
+    monkeypatch.setattr(orders, "HOPELESS", float("inf"))  # only the bound itself drops a run
+    monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, heavy, lean]))
+    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))  # each try gets half of it
     assert counter.count(model).total == 55368151
-    assert len(dropped) == 3  # every heavy run, the benched one too, before lean is called back
+    assert len(dropped) == 2
+    # When every contender is over half the bound, the first ones are tried under all of it.
+    dropped.clear()
+    monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, lean]))
+    monkeypatch.setattr(VectorRun, "most", small + 1000)
+    assert counter.count(model).total == 55368151
+    assert len(dropped) == 3  # heavy and lean under half the bound, heavy under all of it
     monkeypatch.setattr(VectorRun, "most", small // 2)
     with pytest.raises(counter.TooBig):
         counter.count(model)
+
+
+def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch):
+    model, (small, lean), (big, heavy) = _lean_and_heavy()
+    dropped = _spy(monkeypatch)
+    monkeypatch.setattr(orders, "SOLO", 10)
+    monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, lean]))
+    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
+    assert counter.count(model).total == 55368151
+    assert [run.size < run.most for run in dropped] == [True]
+
+
+@pytest.mark.parametrize("players, turns, seed", [(5, 10, 1), (6, 12, 3)])
+def test_static_cost_matches_the_widths_the_program_promises(players, turns, seed):
+    """The order's static cost, computed on its own, agrees with the program's layers."""
+    doc, _ = goldraub_sim.simulate(players, turns, seed)
+    model = Entailment(parse(doc, "sim").model()).sharpened()
+    reduced = reduce(model)
+    p = counter.plan(model, reduced)
+    tracked = [i for i in p.order if i not in p.loose]
+    widths = orders._Widths(tracked, p)
+    for order in orders.candidate_orders(tracked, p.trackers, p.caps)[:4]:
+        steps = counter._Steps(counter.with_order(p, order, reduced))
+        promised = sum(2.0 ** (orders.ALPHA * w) for w in steps.width[: len(tracked)])
+        static = widths.cost(np.array([widths.index[i] for i in order]))
+        assert static == pytest.approx(promised)
+
+
+def test_polished_orders_cost_no_more_and_come_both_ways_round():
+    doc, _ = goldraub_sim.simulate(6, 12, 3)
+    model = Entailment(parse(doc, "sim").model()).sharpened()
+    reduced = reduce(model)
+    p = counter.plan(model, reduced)
+    tracked = [i for i in p.order if i not in p.loose]
+    widths = orders._Widths(tracked, p)
+
+    def cost(order):
+        return widths.cost(np.array([widths.index[i] for i in order]))
+
+    start = orders.candidate_orders(tracked, p.trackers, p.caps)[0]
+    polished = widths.polished(start, 500, random.Random(0))
+    assert sorted(polished) == sorted(start)
+    assert cost(polished) < cost(start)
+    made = list(orders.contenders(p, tracked))
+    assert made[1] == made[0][::-1]
+    assert all(sorted(order) == sorted(tracked) for order in made)
