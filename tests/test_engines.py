@@ -109,9 +109,9 @@ def _spy(monkeypatch) -> list:
     dropped = []
     finished = orders._finished
 
-    def spy(run, deadline):
+    def spy(run, deadline, cap=float("inf")):
         try:
-            finished(run, deadline)
+            finished(run, deadline, cap)
         except counter.TooBig:
             dropped.append(run)
             raise
@@ -184,3 +184,19 @@ def test_polished_orders_cost_no_more_and_come_both_ways_round():
     made = list(orders.contenders(p, tracked))
     assert made[1] == made[0][::-1]
     assert all(sorted(order) == sorted(tracked) for order in made)
+
+
+@pytest.mark.parametrize("prefer", ["lean", "heavy"])
+def test_of_an_order_and_its_reverse_the_one_expected_to_make_fewer_states_goes_on(
+    monkeypatch, prefer
+):
+    model, (_, lean), (_, heavy) = _lean_and_heavy()
+    reduced = reduce(model)
+    p = counter.plan(model, reduced)
+    chosen = lean if prefer == "lean" else heavy
+    monkeypatch.setattr(orders, "SOLO", 10)
+    monkeypatch.setattr(orders, "PROBE", 10)
+    monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, lean]))
+    monkeypatch.setattr(orders, "_expected", lambda run: run.p.order[: len(chosen)] != chosen)
+    run = orders.race(p, reduced, None)
+    assert run.done and run.p.order[: len(chosen)] == chosen
