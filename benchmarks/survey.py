@@ -1,12 +1,12 @@
 """Every state of many simulated games: how long `report` takes, and the slowest states.
 
 Usage: ``.venv/bin/python benchmarks/survey.py [--game goldraub|lima] [--players 5 6]
-[--games 10] [--budget S] [--markdown]``.
+[--games 10] [--first-seed 0] [--budget S] [--markdown]``.
 
 The targets are about *any* state of a game, so this measures all of them: for each player
 count, ``--games`` simulated games (Goldraub: 10 rounds, ``tests/simulate.py``; Loot of Lima:
-up to 40 turns, ``tests/simulate_lima.py``; seeds 0, 1, ...), and a report after every event of
-each (the replay a player would see at the table). Each game runs
+up to 40 turns, ``tests/simulate_lima.py``; seeds 0, 1, ... or from ``--first-seed``), and a
+report after every event of each (the replay a player would see at the table). Each game runs
 in its own child process, whose peak memory is read with ``os.wait4``. A state that takes over
 half a second is measured twice more and its median kept, so that one noisy run does not make a
 tail. The first table gives the spread over all states; the second names every state over its
@@ -90,6 +90,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", choices=["goldraub", "lima"], default="goldraub")
     parser.add_argument("--players", type=int, nargs="+", default=[5, 6])
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--budget", type=float, default=10.0)
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--child", type=int, nargs=2, help=argparse.SUPPRESS)
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
         slow.add_column(name, justify="right")
     for players in args.players:
         states, peak = [], 0.0
-        for seed in range(args.games):
+        for seed in range(args.first_seed, args.first_seed + args.games):
             print(f"survey: {players} players, seed {seed}", file=sys.stderr, flush=True)
             lines, rss = run_game(args.game, players, seed, args.budget)
             states += [dict(line, seed=seed) for line in lines]

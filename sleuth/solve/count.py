@@ -39,7 +39,7 @@ class BudgetExceeded(Exception):
 class TooBig(BudgetExceeded):
     """One run of the count needs more states than its engine may keep (memory bound).
 
-    Another item order may still fit: the race drops the run and goes on with the others.
+    Another item order may still fit: the count drops the run and goes on with the next.
     """
 
 
