@@ -87,13 +87,18 @@ def test_hard_counts_agree_across_orders(players, turns, seed, worlds):
     assert all(one.held[h, i] > 0 for i, h in truth.items())
 
 
-def _lean_and_heavy():
-    """A 5-player model, and its smallest and largest greedy orders (states made, order)."""
-    doc, _ = goldraub_sim.simulate(5, 10, 1)
+def _planned(players: int, turns: int, seed: int):
+    """A simulated Goldraub record's model, its reduction, plan and tracked items."""
+    doc, _ = goldraub_sim.simulate(players, turns, seed)
     model = Entailment(parse(doc, "sim").model()).sharpened()
     reduced = reduce(model)
     p = counter.plan(model, reduced)
-    tracked = [i for i in p.order if i not in p.loose]
+    return model, reduced, p, [i for i in p.order if i not in p.loose]
+
+
+def _lean_and_heavy():
+    """A 5-player model, and its smallest and largest greedy orders (states made, order)."""
+    model, reduced, p, tracked = _planned(5, 10, 1)
     sizes = []
     for order in orders.candidate_orders(tracked, p.trackers, p.caps):
         run = VectorRun(counter.with_order(p, order, reduced))
@@ -153,11 +158,7 @@ def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch):
 @pytest.mark.parametrize("players, turns, seed", [(5, 10, 1), (6, 12, 3)])
 def test_static_cost_matches_the_widths_the_program_promises(players, turns, seed):
     """The order's static cost, computed on its own, agrees with the program's layers."""
-    doc, _ = goldraub_sim.simulate(players, turns, seed)
-    model = Entailment(parse(doc, "sim").model()).sharpened()
-    reduced = reduce(model)
-    p = counter.plan(model, reduced)
-    tracked = [i for i in p.order if i not in p.loose]
+    _, reduced, p, tracked = _planned(players, turns, seed)
     widths = orders._Widths(tracked, p)
     for order in orders.candidate_orders(tracked, p.trackers, p.caps)[:4]:
         steps = counter._Steps(counter.with_order(p, order, reduced))
@@ -167,11 +168,7 @@ def test_static_cost_matches_the_widths_the_program_promises(players, turns, see
 
 
 def test_polished_orders_cost_no_more_and_come_both_ways_round():
-    doc, _ = goldraub_sim.simulate(6, 12, 3)
-    model = Entailment(parse(doc, "sim").model()).sharpened()
-    reduced = reduce(model)
-    p = counter.plan(model, reduced)
-    tracked = [i for i in p.order if i not in p.loose]
+    _, _, p, tracked = _planned(6, 12, 3)
     widths = orders._Widths(tracked, p)
 
     def cost(order):
@@ -191,8 +188,7 @@ def test_of_an_order_and_its_reverse_the_one_expected_to_make_fewer_states_goes_
     monkeypatch, prefer
 ):
     model, (_, lean), (_, heavy) = _lean_and_heavy()
-    reduced = reduce(model)
-    p = counter.plan(model, reduced)
+    _, reduced, p, _ = _planned(5, 10, 1)
     chosen = lean if prefer == "lean" else heavy
     monkeypatch.setattr(orders, "SOLO", 10)
     monkeypatch.setattr(orders, "PROBE", 10)

@@ -173,13 +173,18 @@ def _engine(p: _Plan):
     return VectorRun if fits(p) else _Run
 
 
+GROWTH = 0.3  # layer growth, in bits, per bit a later layer promises (see ``_expected``)
+HOPELESS = 1.5  # a run expected to make this many times its bound of states is dropped early
+
+
 def _expected(run) -> float:
     """States a run is expected to make in all, from the states it has made so far.
 
     The last layer's size is carried forward by how much wider (in tracker bits and tally
-    values) each later layer is, a third of a bit per bit: on simulated hard records this
-    never foresaw more than twice the states of a run that then finished under its bound, and
-    foresaw it early for half the work that runs over their bound waste.
+    values) each later layer is, ``GROWTH`` of a bit per bit. Replayed on the runs of 40 hard
+    simulated 6-player records (240 runs, bound 6 million states), dropping a run once this
+    passes ``HOPELESS`` times its bound saved about half the work that runs over their bound
+    waste, and dropped 3 runs that would have finished under it (all over 4.7 million states).
     """
     done = len(run.layers) - 1
     if done == 0:
@@ -187,10 +192,6 @@ def _expected(run) -> float:
     width = run.steps.width
     ahead = sum(2.0 ** (GROWTH * (w - width[done - 1])) for w in width[done:])
     return run.size + len(run.layers[-1]) * ahead
-
-
-GROWTH = 0.3
-HOPELESS = 1.5  # a run expected to make this many times its bound of states is dropped early
 
 
 def _finished(run, deadline: float | None, cap: float = math.inf) -> None:
