@@ -76,8 +76,7 @@ def _nested(tallies: list[Tally]) -> tuple[list[Tally], bool]:
 
     If B = b and A's terms include all of B's, then A = a exactly when (A - B) = a - b: the
     same worlds, with a tally over fewer terms that closes sooner. A search answer and the
-    part of it that the recorder saw pass by are nested like this, and so are answers to the
-    same row from different players' turns.
+    part of it that the recorder saw pass by are nested like this.
     """
     out, changed = list(tallies), False
     again = True
