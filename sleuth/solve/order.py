@@ -62,7 +62,7 @@ def _greedy_order(items, trackers, sizes, rng, eager: bool) -> list[Item]:
 
 
 def candidate_orders(items, trackers, sizes, greedy: int = 4, eager: int = 1) -> list[list[Item]]:
-    """Orders to race: greedy with several random tie-breaks, a breadth-first sweep, both ways."""
+    """Greedy orders with several random tie-breaks and breadth-first sweeps, both ways round."""
     rng = random.Random(0)
     items = sorted(items, key=lambda i: (len(i), i))
     out = []
@@ -149,8 +149,7 @@ def contenders(p: _Plan, tracked: list[Item]) -> Iterator[list[Item]]:
     records). The static cost cannot choose an order's direction, which can change the work
     tenfold: each polished order comes as made, then reversed.
     """
-    sizes = [p.caps[h] for h in range(len(p.holders))]
-    greedy = candidate_orders(tracked, p.trackers, sizes, greedy=8, eager=2)
+    greedy = candidate_orders(tracked, p.trackers, p.caps, greedy=8, eager=2)
     widths = _Widths(tracked, p)
     costs = [widths.cost(np.array([widths.index[i] for i in o])) for o in greedy]
     ranked = [greedy[k] for k in sorted(range(len(greedy)), key=costs.__getitem__)]
@@ -225,9 +224,8 @@ def race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
     all; trusting the polished order took 46 s (44 records), probing its direction 42 s.
     """
     tracked = [i for i in p.order if i not in p.loose]
-    sizes = [p.caps[h] for h in range(len(p.holders))]
     engine = _engine(p)
-    first = engine(with_order(p, candidate_orders(tracked, p.trackers, sizes, 1, 0)[0], reduced))
+    first = engine(with_order(p, candidate_orders(tracked, p.trackers, p.caps, 1, 0)[0], reduced))
     try:
         first.advance(SOLO, deadline)
         if first.done:
