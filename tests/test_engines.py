@@ -5,9 +5,6 @@ engine and by the pure-Python engine (the same program, written independently), 
 orders, and checked against the number pinned here when it was first counted.
 """
 
-import random
-
-import numpy as np
 import pytest
 import simulate as goldraub_sim
 import simulate_lima as lima_sim
@@ -18,6 +15,7 @@ from sleuth.solve import order as orders
 from sleuth.solve.entail import Entailment
 from sleuth.solve.simplify import reduce
 from sleuth.solve.vector import VectorRun
+from sleuth.solve.widths import ALPHA, Widths
 
 PINNED = [
     (goldraub_sim, 5, 10, 1, 55368151),
@@ -159,25 +157,20 @@ def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch):
 def test_static_cost_matches_the_widths_the_program_promises(players, turns, seed):
     """The order's static cost, computed on its own, agrees with the program's layers."""
     _, reduced, p, tracked = _planned(players, turns, seed)
-    widths = orders._Widths(tracked, p)
+    widths = Widths(tracked, p)
     for order in orders.candidate_orders(tracked, p.trackers, p.caps)[:4]:
         steps = counter._Steps(counter.with_order(p, order, reduced))
-        promised = sum(2.0 ** (orders.ALPHA * w) for w in steps.width[: len(tracked)])
-        static = widths.cost(np.array([widths.index[i] for i in order]))
-        assert static == pytest.approx(promised)
+        promised = sum(2.0 ** (ALPHA * w) for w in steps.width[: len(tracked)])
+        assert widths.cost(order) == pytest.approx(promised)
 
 
 def test_polished_orders_cost_no_more_and_come_both_ways_round():
     _, _, p, tracked = _planned(6, 12, 3)
-    widths = orders._Widths(tracked, p)
-
-    def cost(order):
-        return widths.cost(np.array([widths.index[i] for i in order]))
-
+    widths = Widths(tracked, p)
     start = orders.candidate_orders(tracked, p.trackers, p.caps)[0]
-    polished = widths.polished(start, 500, random.Random(0))
+    polished = widths.polished(start, 500, 0)
     assert sorted(polished) == sorted(start)
-    assert cost(polished) < cost(start)
+    assert widths.cost(polished) < widths.cost(start)
     made = list(orders.contenders(p, tracked))
     assert made[1] == made[0][::-1]
     assert all(sorted(order) == sorted(tracked) for order in made)

@@ -14,8 +14,6 @@ import random
 from collections import defaultdict
 from collections.abc import Iterator
 
-import numpy as np
-
 from sleuth.model import Item
 from sleuth.solve.count import TooBig, _Plan, _Run, with_order
 from sleuth.solve.simplify import Reduced
@@ -74,70 +72,7 @@ def candidate_orders(items, trackers, sizes, greedy: int = 4, eager: int = 1) ->
     return out
 
 
-ALPHA = 0.7  # weight of a promised bit in the static cost (see ``_Widths``)
-
-
-class _Widths:
-    """The static cost of an item order: the sum over its layers of 2 ** (ALPHA * width).
-
-    A layer's width is what the order promises before any pruning: one bit per open "at least
-    one" tracker, log2 of the values of every open tally. It cannot tell an order from its
-    reverse (the same trackers are open at every cut) and it ignores pruning, but on simulated
-    6-player records the order it likes best is within 1.3x of the best candidate in states
-    made about as often as not, and its reverse is usually the other one. ALPHA 0.7 was chosen
-    on those records (0.5 and 1.0 pick slightly worse orders).
-    """
-
-    def __init__(self, items: list[Item], p: _Plan):
-        n = len(items)
-        index = {item: k for k, item in enumerate(items)}
-        self.n = n
-        self.member = np.zeros((len(p.trackers), n), dtype=bool)
-        for t, (_, titems, _) in enumerate(p.trackers):
-            self.member[t, [index[i] for i in titems if i in index]] = True
-        self.bit = np.array([any_ for _, _, any_ in p.trackers], dtype=float)
-        self.refs = np.zeros((len(p.tallies), len(p.trackers)), dtype=bool)
-        for c, (refs, _) in enumerate(p.tallies):
-            self.refs[c, refs] = True
-        self.tally = np.array([math.log2(max(values) + 1) for _, values in p.tallies])
-        self.index = index
-
-    def cost(self, order: np.ndarray) -> float:
-        """The cost of visiting the items in ``order`` (indices into the items given)."""
-        n = self.n
-        where = np.empty(n, dtype=np.int64)
-        where[order] = np.arange(n)
-        first = np.where(self.member, where, n).min(axis=1)
-        last = np.where(self.member, where, -1).max(axis=1)
-        tfirst = np.where(self.refs, first, n).min(axis=1)
-        tlast = np.where(self.refs, last, -1).max(axis=1)
-        opens = np.concatenate([first, tfirst])
-        closes = np.concatenate([last, tlast])
-        weight = np.concatenate([self.bit, self.tally]) * (closes > opens)
-        opens, closes = np.minimum(opens, n), np.clip(closes, 0, n)
-        width = np.cumsum(np.bincount(opens, weight, n + 1) - np.bincount(closes, weight, n + 1))[
-            :n
-        ]
-        return float(np.exp2(ALPHA * width).sum())
-
-    def polished(self, order: list[Item], tries: int, rng: random.Random) -> list[Item]:
-        """The order after ``tries`` random moves of one item, each kept when no costlier."""
-        current = np.array([self.index[i] for i in order])
-        best = self.cost(current)
-        n = self.n
-        for _ in range(tries):
-            a, b = rng.randrange(n), rng.randrange(n)
-            if a == b:
-                continue
-            moved = np.insert(np.delete(current, a), b, current[a])
-            cost = self.cost(moved)
-            if cost <= best:
-                current, best = moved, cost
-        items = list(self.index)
-        return [items[k] for k in current]
-
-
-TRIES = 2000  # moves tried when polishing an order (about 0.1 s)
+TRIES = 2000  # moves tried when polishing an order (a few milliseconds)
 STARTS = (0, 2, 4)  # the greedy orders polished, by static rank (0 and 1 are often reverses)
 
 
@@ -149,14 +84,15 @@ def contenders(p: _Plan, tracked: list[Item]) -> Iterator[list[Item]]:
     records). The static cost cannot choose an order's direction, which can change the work
     tenfold: each polished order comes as made, then reversed.
     """
+    from sleuth.solve.widths import Widths  # compiled: loaded only for a hard count
+
     greedy = candidate_orders(tracked, p.trackers, p.caps, greedy=8, eager=2)
-    widths = _Widths(tracked, p)
-    costs = [widths.cost(np.array([widths.index[i] for i in o])) for o in greedy]
-    ranked = [greedy[k] for k in sorted(range(len(greedy)), key=costs.__getitem__)]
+    widths = Widths(tracked, p)
+    ranked = sorted(greedy, key=widths.cost)
     made: list[list[Item]] = []
     for seed, start in enumerate(STARTS):
         if start < len(ranked):
-            best = widths.polished(ranked[start], TRIES, random.Random(seed))
+            best = widths.polished(ranked[start], TRIES, seed)
             for order in (best, best[::-1]):
                 if order not in made:
                     made.append(order)

@@ -5,8 +5,9 @@ columns (one contiguous array per field: a cap, a tracker bit, a tally value) an
 transition touches only the few fields its item changes. A state's key packs its fields into
 64-bit words: the next layer's key of a successor is the key of the state's own kept fields
 plus the shifted change of each field the item touches, so no successor is built field by
-field. Equal keys merge after one sort. The forward pass remembers where every successor went,
-so the backward pass is a gather per holder and step.
+field. Equal keys merge (``merge.py``: a sort, or a hash table on big steps). The forward
+pass remembers where every successor went, so the backward pass is a gather per holder and
+step.
 
 Counts are int64: exact as long as the number of deals that respect the hand sizes alone stays
 below 2**62, which ``fits`` checks before this engine is chosen (every partial count, and
@@ -29,6 +30,7 @@ from sleuth.solve.count import (
     _Steps,
     finished,
 )
+from sleuth.solve.merge import merged
 
 LIMIT = 1 << 62
 
@@ -66,54 +68,6 @@ class _Layout:
         ]
 
 
-def _sorting(keys: np.ndarray, bits: int) -> np.ndarray:
-    """A permutation that puts equal keys (words x n) next to each other.
-
-    One-word keys narrow enough to carry their row number in their low bits take one plain
-    sort, which is about twice as fast as an argsort; wider keys an argsort, several words a
-    lexicographic sort (much faster than sorting them as raw bytes).
-    """
-    n = keys.shape[1]
-    if keys.shape[0] > 1:
-        return np.lexsort(keys)
-    low = max(int(n - 1).bit_length(), 1)
-    if bits + low > 64:
-        return np.argsort(keys[0])
-    tagged = keys[0] << np.uint64(low)
-    tagged |= np.arange(n, dtype=np.uint64)
-    tagged.sort()
-    tagged &= np.uint64((1 << low) - 1)
-    return tagged.astype(np.int32 if low < 31 else np.int64)
-
-
-def _merge(pieces: list[np.ndarray], weights: list[np.ndarray], bits: int):
-    """Equal keys merged: (distinct keys, their summed weights, where each key went).
-
-    The keys and weights come in pieces (one per holder), emptied here; every array is dropped
-    as soon as it is used, since this is where a count's memory peaks.
-    """
-    keys = np.concatenate(pieces, axis=1)
-    pieces.clear()
-    ways = np.concatenate(weights)
-    weights.clear()
-    if not len(ways):
-        return keys, ways, np.zeros(0, dtype=np.int32)
-    order = _sorting(keys, bits)
-    ordered = keys[:, order]
-    del keys
-    start = np.empty(len(order), dtype=bool)
-    start[0] = True
-    np.any(ordered[:, 1:] != ordered[:, :-1], axis=0, out=start[1:])
-    starts = np.flatnonzero(start)
-    unique = ordered[:, starts]
-    del ordered
-    merged = np.add.reduceat(ways[order], starts)
-    del ways
-    dest = np.empty(len(order), dtype=np.int32)
-    dest[order] = np.cumsum(start, dtype=np.int32) - 1
-    return unique, merged, dest
-
-
 @dataclass
 class _Layer:
     """A layer: its states' field columns and weights.
@@ -133,7 +87,7 @@ class VectorRun:
 
     ``most`` bounds the states kept over all layers; every successor edge is kept too (an
     int32 and a bit per edge), about four edges per state. ``most_edges`` bounds the successors
-    of one step, which are sorted and merged at once. At both bounds a count peaks at about
+    of one step, which are merged at once. At both bounds a count peaks at about
     850 MB (measured: 10.8 million states and 7.1 million successors in one step, 740 MB).
     """
 
@@ -277,7 +231,7 @@ class VectorRun:
             keys = [nxt for _, _, nxt in parts]
             ways = [layer.ways[rows] for _, rows, _ in parts]
             parts = [(h, rows) for h, rows, _ in parts]
-            unique, merged, dest = _merge(keys, ways, self.layouts[k + 1].bits)
+            unique, sums, dest = merged(keys, ways, self.layouts[k + 1].bits)
             edges, at = [], 0
             for h, rows in parts:
                 mask = np.zeros(len(layer), dtype=bool)
@@ -288,8 +242,8 @@ class VectorRun:
             self.edges.append(edges)
             cols = self.layouts[k + 1].unpack(unique, self.dtype)
             layer.cols = None
-            self.layers.append(_Layer(cols, merged))
-            self.size += len(merged)
+            self.layers.append(_Layer(cols, sums))
+            self.size += len(sums)
 
     def backward(self, held: dict, reduced) -> Counts:
         """Total and per-holding counts, as ``count._backward`` but on whole layers.

@@ -1,0 +1,63 @@
+"""The two ways of merging equal states (sort and hash table) agree, and the counter uses both."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from simulate import simulate
+
+from sleuth.record import parse
+from sleuth.solve import merge
+from sleuth.solve.count import count
+from sleuth.solve.entail import Entailment
+from sleuth.solve.hashed import by_hash
+
+keys_and_weights = st.integers(1, 2).flatmap(
+    lambda words: st.lists(
+        st.tuples(st.lists(st.integers(0, 7), min_size=words, max_size=words), st.integers(1, 9)),
+        max_size=60,
+    )
+)
+
+
+def _sums(unique, sums):
+    return {tuple(int(w) for w in unique[:, j]): int(sums[j]) for j in range(len(sums))}
+
+
+@settings(max_examples=200, deadline=None)
+@given(keys_and_weights)
+def test_hash_and_sort_merge_the_same_keys_to_the_same_sums(rows):
+    words = len(rows[0][0]) if rows else 1
+    keys = np.array([k for k, _ in rows], dtype=np.uint64).reshape(len(rows), words).T.copy()
+    ways = np.array([w for _, w in rows], dtype=np.int64)
+    results = [by_hash(keys, ways), merge.by_sort(keys, ways, 3 * words)]
+    for unique, _, dest in results:
+        assert unique.shape[1] == len({tuple(k) for k, _ in rows})
+        assert np.array_equal(unique[:, dest], keys)  # every key went to its equal
+    assert _sums(*results[0][:2]) == _sums(*results[1][:2])
+    expected: dict = {}
+    for k, w in rows:
+        expected[tuple(k)] = expected.get(tuple(k), 0) + w
+    assert _sums(*results[0][:2]) == expected
+
+
+def test_big_keys_merge_alike_both_ways():
+    rng = np.random.default_rng(0)
+    keys = rng.integers(0, 1 << 62, size=(2, 5000), dtype=np.uint64)
+    keys[:, 2500:] = keys[:, :2500]  # every key twice
+    ways = rng.integers(1, 1 << 40, size=5000)
+    unique, sums, dest = by_hash(keys, ways)
+    assert unique.shape[1] == len({tuple(c) for c in keys.T})
+    assert np.array_equal(unique[:, dest], keys)
+    assert _sums(unique, sums) == _sums(*merge.by_sort(keys, ways, 64)[:2])
+
+
+def test_a_count_is_the_same_whichever_way_its_states_merge(monkeypatch):
+    doc, _ = simulate(6, 12, 3)
+    model = Entailment(parse(doc, "sim").model()).sharpened()
+    counts = []
+    for threshold in (0, 10**12):  # every step by the hash table, then every step by sorting
+        monkeypatch.setattr(merge, "HASHED", threshold)
+        monkeypatch.setattr(merge, "LOADED", threshold)
+        counts.append(count(model))
+    assert counts[0].total == counts[1].total == 85104181186
+    assert counts[0].held == counts[1].held
