@@ -62,3 +62,30 @@ def test_a_row_that_needs_more_hits_than_it_has_items_left_is_cut_at_once():
     run.advance(float("inf"), None)
     zero = {(h, i): 0 for h in SPACE.holders for i in ITEMS}
     assert run.backward(zero, reduced).total == _listed(model)
+
+
+def test_a_hand_that_can_no_longer_hit_every_set_it_must_is_cut_at_once():
+    # A holds 2 items and must hold one of each of {a, b}, {b, c} and {d, e}: b and d, or b
+    # and e. With a in A's hand, one card is left for {b, c} and {d, e}, which share no item.
+    # Each set alone could still be hit, so only the check on A's whole hand sees it.
+    musts = [frozenset("ab"), frozenset("bc"), frozenset("de")]
+    model = Model(SPACE, (tuple(Tally((_any("A", s),), frozenset({1})) for s in musts),))
+    reduced = reduce(model)
+    p = counter.plan(model, reduced)
+    order = ["a", *(i for i in p.order if i != "a")]
+    run = VectorRun(counter.with_order(p, order, reduced))
+    run.advance(1, None)
+    assert list(run.layers[1].cols[0]) == [2, 2, 2]  # a to B, C or aside; a to A is gone
+    run.advance(float("inf"), None)
+    zero = {(h, i): 0 for h in SPACE.holders for i in ITEMS}
+    assert run.backward(zero, reduced).total == _listed(model) > 0
+    python = counter._Steps(run.p)
+    assert sorted(h for h, _ in python.next_states(0, (2, 2, 2))) == [1, 2, 3]
+
+
+def test_fewest_items_that_hit_every_set():
+    from sleuth.solve.hits import _fewest
+
+    assert _fewest({0b01, 0b10}, 3)[0b11] == 2
+    assert _fewest({0b01, 0b10, 0b11}, 3)[0b11] == 1
+    assert 0b111 not in _fewest({0b001, 0b010, 0b100}, 2)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from sleuth.model import Holder, Item, Model, Tally
+from sleuth.solve.hits import musts, needs
 from sleuth.solve.simplify import Contradiction, Reduced, reduce
 
 
@@ -166,6 +167,8 @@ class _Steps:
             for t in refs:
                 members[t].append(c)
         gain = [_gains(p, refs, position) for refs, _ in p.tallies]
+        must = musts(p)
+        self.hits: list[list[tuple[int, list[int], list[int]]]] = []
         open_b, open_c, self.steps = [], [], []
         self.width: list[float] = []  # log2 of the tracker and tally values after each step
         for k in range(n):
@@ -229,6 +232,12 @@ class _Steps:
                 for c in range(len(open_c))
             }
             closing = [(cpos[c], p.tallies[c][1]) for c in open_c if tlast[c] == k]
+            self.hits.append([])
+            for h in p.domains[k]:
+                if h in must:
+                    still, table = needs(p, k, must[h], tfirst, tlast, position)
+                    if max(table) > 0:
+                        self.hits[k].append((h, [cpos[c] for c in still], table))
             most = [max(p.tallies[c][1]) for c in open_c]
             keep_b = [i for i, t in enumerate(open_b) if last[t] > k]
             keep_c = [i for i, c in enumerate(open_c) if tlast[c] > k]
@@ -311,6 +320,12 @@ class _Steps:
             if any(self._short(lows[c], new_caps, rest, bv, cv[c]) for c in check):
                 continue
             if any(cv[c] not in values for c, values in closing):
+                continue
+            if any(
+                (rest if self.slot_of.get(o) is None else new_caps[self.slot_of[o]])
+                < table[sum(1 << i for i, c in enumerate(still) if not cv[c])]
+                for o, still, table in self.hits[k]
+            ):
                 continue
             out.append((h, new_caps + tuple(bv[i] for i in keep_b) + tuple(cv[i] for i in keep_c)))
         return out

@@ -187,6 +187,13 @@ class VectorRun:
             for c, _ in closing:
                 value = new_tal.get(c, tallies[c])
                 ok &= allowed[c][np.minimum(value, len(allowed[c]) - 1)]
+            for o, still, table in self.steps.hits[k]:
+                other = self.steps.slot_of.get(o)
+                room = rest if other is None else new_caps[other]
+                mask = np.zeros(n, dtype=np.int16)
+                for i, c in enumerate(still):
+                    mask |= (new_tal.get(c, tallies[c]) == 0).astype(np.int16) << i
+                ok &= room >= np.asarray(table, dtype=np.int8)[mask]
             for bit, value in new_bits.items():
                 if bit in place_bit:
                     shift_in(place_bit[bit], value - bits[bit])
