@@ -5,13 +5,15 @@ weights. Merging returns the distinct keys, the summed weight of each, and where
 went. Two ways: a sort (numpy alone), and an open-addressing hash table compiled by numba,
 about 2.5 times faster on a million keys and more. Numba costs about 0.3 s to load in a
 process (0.2 s import, 0.15 s to load the compiled table from its cache; more the first time,
-when it compiles), so the first big step of a process loads it; from then on every step
-but the smallest takes it (on 20,000 keys it is already 5 times faster).
+when it compiles), so the first big step of a process loads it, unless a hard count has already
+brought numba in (``widths``); from then on every step but the smallest takes it (on 20,000
+keys it is already 5 times faster).
 Both keep every key exactly; only the order of the distinct keys differs.
 """
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 
 import numpy as np
@@ -30,7 +32,8 @@ def merged(pieces: list[np.ndarray], weights: list[np.ndarray], bits: int):
     pieces.clear()
     ways = np.concatenate(weights)
     weights.clear()
-    table = _table() if len(ways) >= (LOADED if _table.cache_info().currsize else HASHED) else None
+    loaded = _table.cache_info().currsize or "numba" in sys.modules
+    table = _table() if len(ways) >= (LOADED if loaded else HASHED) else None
     if table is not None:
         return table(keys, ways)
     return by_sort(keys, ways, bits)

@@ -163,7 +163,8 @@ class VectorRun:
                 new_caps[slot] = caps[slot] - 1
                 ok &= capsum - 1 <= left
                 rest = left - capsum + 1
-                shift_in(place_cap[slot], np.full(n, -1, dtype=np.int8))
+                word, shift, _ = place_cap[slot]
+                delta[word] -= 1 << shift
             new_bits = {}
             new_tal = {}
             for bit, hit in sets:
@@ -178,9 +179,9 @@ class VectorRun:
                 ok &= value <= most[c]
             check = set(touched)
             if slot is not None and mine:
-                empty = new_caps[slot] == 0
+                room = (new_caps[slot] != 0).astype(self.dtype)
                 for bit in mine:
-                    new_bits[bit] = np.where(empty, 0, new_bits.get(bit, bits[bit]))
+                    new_bits[bit] = new_bits.get(bit, bits[bit]) & room
                 check |= set(emptied)
             for c in sorted(check):
                 ok &= self._reach(c, lows[c], new_caps, rest, bits, new_bits, tallies, new_tal)
