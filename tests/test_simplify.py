@@ -75,7 +75,7 @@ def test_a_hand_that_can_no_longer_hit_every_set_it_must_is_cut_at_once():
     order = ["a", *(i for i in p.order if i != "a")]
     run = VectorRun(counter.with_order(p, order, reduced))
     run.advance(1, None)
-    assert list(run.layers[1].cols[0]) == [2, 2, 2]  # a to B, C or aside; a to A is gone
+    assert list(run._caps(run.keys)[0]) == [2, 2, 2]  # a to B, C or aside; a to A is gone
     run.advance(float("inf"), None)
     zero = {(h, i): 0 for h in SPACE.holders for i in ITEMS}
     assert run.backward(zero, reduced).total == _listed(model) > 0

@@ -170,6 +170,7 @@ class _Steps:
         must = musts(p)
         self.hits: list[list[tuple[int, list[int], list[int]]]] = []
         open_b, open_c, self.steps = [], [], []
+        self.opened: list[tuple[list[int], list[int]]] = []  # open trackers and tallies per step
         self.width: list[float] = []  # log2 of the tracker and tally values after each step
         for k in range(n):
             new_b = [t for t in bits if first[t] == k]
@@ -177,6 +178,7 @@ class _Steps:
             open_b, open_c = open_b + new_b, open_c + new_c
             bpos = {t: i for i, t in enumerate(open_b)}
             cpos = {c: i for i, c in enumerate(open_c)}
+            self.opened.append((open_b, open_c))
             item = p.order[k]
 
             def ahead(t, k=k):

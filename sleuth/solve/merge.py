@@ -1,6 +1,6 @@
 """Equal states merged: the step of the layer engine where a count spends most of its time.
 
-The successors of a layer come as packed keys (words x n, see ``vector._Layout``) with their
+The successors of a layer come as packed keys (words x n, see ``vector._Fields``) with their
 weights. Merging returns the distinct keys, the summed weight of each, and where each successor
 went. Two ways: a sort (numpy alone), and an open-addressing hash table compiled by numba,
 about 2.5 times faster on a million keys and more. Numba costs about 0.3 s to load in a

@@ -1,13 +1,13 @@
 """The counting program of ``count.py``, run on whole layers at once with numpy.
 
-Same plan, same states, same transitions as ``_Steps.next_states``, but a layer is a set of
-columns (one contiguous array per field: a cap, a tracker bit, a tally value) and every
-transition touches only the few fields its item changes. A state's key packs its fields into
-64-bit words: the next layer's key of a successor is the key of the state's own kept fields
-plus the shifted change of each field the item touches, so no successor is built field by
-field. Equal keys merge (``merge.py``: a sort, or a hash table on big steps). The forward
-pass remembers where every successor went, so the backward pass is a gather per holder and
-step.
+Same plan, same states, same transitions as ``_Steps.next_states``, but on whole layers. A
+state is a key: its fields (a cap, a tracker bit, a tally value) packed into 64-bit words, each
+field in the same place for its whole life (``_Fields``). A step reads as columns only the
+fields its item touches, and every transition changes only those: a successor's key is its
+state's key, with the fields that close cleared, plus the shifted change of each touched
+field, so no successor is built field by field. Equal keys merge (``merge.py``: a sort, or
+a hash table on big steps). The forward pass remembers where every successor went, so the
+backward pass is a gather per holder and step.
 
 Counts are int64: exact as long as the number of deals that respect the hand sizes alone stays
 below 2**62, which ``fits`` checks before this engine is chosen (every partial count, and
@@ -40,39 +40,89 @@ def fits(p: _Plan) -> bool:
     return min(p.caps) >= 0 and _multinomial(p.caps) < LIMIT
 
 
-class _Layout:
-    """Where each field of a layer's states sits in its key's 64-bit words."""
+class _Fields:
+    """Where each field of a state (a cap, a tracker bit, a tally) sits in its key.
 
-    def __init__(self, widths: list[int]):
-        self.places, word, shift = [], 0, 0
-        for width in widths:
-            if shift + width > 64:
-                word, shift = word + 1, 0
-            self.places.append((word, shift, (1 << width) - 1))
-            shift += width
-        self.words = word + 1
-        self.bits = shift if word == 0 else 64
+    A field keeps its place for its whole life, from the step that opens it to the step that
+    closes it, so a step re-packs nothing: the next layer's key of a successor starts as its
+    state's key with the closing fields cleared, and a field opening at a step reads as zero
+    because no live field shares its bits. Places are found first-fit in 64-bit words.
+    """
 
-    def pack(self, cols: list[np.ndarray], n: int) -> np.ndarray:
-        """Keys (n rows of words) of these field columns."""
-        out = np.zeros((self.words, n), dtype=np.uint64)
-        for col, (word, shift, _) in zip(cols, self.places, strict=True):
-            out[word] |= col.astype(np.uint64) << np.uint64(shift)
-        return out
+    def __init__(self, steps: _Steps, cap_widths: list[int]):
+        n = len(steps.steps)
+        lives: dict[tuple[str, int], list[int]] = {}
+        for k, (trackers, tallies) in enumerate(steps.opened):
+            for key in [("b", t) for t in trackers] + [("c", c) for c in tallies]:
+                lives.setdefault(key, [k, k])[1] = k
+        most = {c: max(values) for c, (_, values) in enumerate(steps.p.tallies)}
+        wanted = [(("cap", s), w, -1, n) for s, w in enumerate(cap_widths)]
+        for (kind, i), (first, last) in sorted(lives.items(), key=lambda x: x[1][0]):
+            width = 1 if kind == "b" else max(most[i].bit_length(), 1)
+            wanted.append(((kind, i), width, first, last))
+        self.places: dict[tuple[str, int], tuple[int, int, int]] = {}
+        placed: list[tuple[int, int, int, int, int]] = []  # word, shift, width, first, last
+        for key, width, first, last in wanted:
+            live = [(w, sh, wd) for w, sh, wd, f, la in placed if f <= last and first <= la]
+            word, shift = 0, 0
+            while True:
+                clash = [
+                    sh + wd
+                    for w, sh, wd in live
+                    if w == word and sh < shift + width and shift < sh + wd
+                ]
+                if not clash and shift + width <= 64:
+                    break
+                shift = max(clash) if clash else 64
+                if shift + width > 64:
+                    word, shift = word + 1, 0
+            placed.append((word, shift, width, first, last))
+            self.places[key] = (word, shift, (1 << width) - 1)
+        self.shapes = []  # per layer: (words, mask of live bits per word, bits used if one word)
+        for j in range(n + 1):
+            live = [(w, sh, wd) for w, sh, wd, f, la in placed if f < j <= la]
+            words = 1 + max((w for w, _, _ in live), default=0)
+            mask = np.zeros(words, dtype=np.uint64)
+            for w, sh, wd in live:
+                mask[w] |= np.uint64(((1 << wd) - 1) << sh)
+            used = max((sh + wd for w, sh, wd in live if w == 0), default=1)
+            self.shapes.append((words, mask, used if words == 1 else 64))
 
-    def unpack(self, keys: np.ndarray, dtype) -> list[np.ndarray]:
-        """Field columns of keys."""
-        return [
-            ((keys[word] >> np.uint64(shift)) & np.uint64(mask)).astype(dtype)
-            for word, shift, mask in self.places
-        ]
+    def column(self, keys: np.ndarray, key: tuple[str, int], dtype) -> np.ndarray:
+        """One field of every state of a layer (zero where its word is not in the keys)."""
+        word, shift, mask = self.places[key]
+        if word >= keys.shape[0]:
+            return np.zeros(keys.shape[1], dtype=dtype)
+        return ((keys[word] >> np.uint64(shift)) & np.uint64(mask)).astype(dtype)
+
+    def base(self, keys: np.ndarray, j: int) -> np.ndarray:
+        """The keys of layer j - 1 as keys of layer j: closed fields cleared, words as needed."""
+        words, mask, _ = self.shapes[j]
+        if keys.shape[0] < words:
+            keys = np.concatenate(
+                [keys, np.zeros((words - keys.shape[0], keys.shape[1]), keys.dtype)]
+            )
+        return keys[:words] & mask[:, None]
+
+
+class _Columns:
+    """A layer's fields of one kind by their step-local index, unpacked when first asked for."""
+
+    def __init__(self, fields: _Fields, keys: np.ndarray, kind: str, ids: list[int], dtype):
+        self.fields, self.keys, self.kind, self.ids, self.dtype = fields, keys, kind, ids, dtype
+        self.cache: dict[int, np.ndarray] = {}
+
+    def __getitem__(self, i: int) -> np.ndarray:
+        if i not in self.cache:
+            self.cache[i] = self.fields.column(self.keys, (self.kind, self.ids[i]), self.dtype)
+        return self.cache[i]
 
 
 @dataclass
 class _Layer:
-    """A layer: its states' field columns and weights.
+    """A layer: its states' weights, and for the last layer their caps (for the multinomials).
 
-    Once the next layer is made only the weights are kept: the edges say the rest.
+    The run keeps the keys of its newest layer only; the edges say the rest.
     """
 
     cols: list[np.ndarray] | None
@@ -101,15 +151,13 @@ class VectorRun:
         self.ncap = len(s.cap_slots)
         biggest = max([*p.caps, *(max(step[7], default=0) for step in s.steps), 1])
         self.dtype = np.int8 if biggest < 60 else np.int16
-        cap_widths = [p.caps[h].bit_length() for h in s.cap_slots]
-        self.layouts = [_Layout(cap_widths)]
-        for k in range(len(p.order)):
-            _, _, _, _, _, _, _, most, keep_b, keep_c = s.steps[k]
-            widths = cap_widths + [1] * len(keep_b)
-            widths += [max(most[c].bit_length(), 1) for c in keep_c]
-            self.layouts.append(_Layout(widths))
-        cols = [np.array([p.caps[h]], dtype=self.dtype) for h in s.cap_slots]
-        self.layers = [_Layer(cols, np.ones(1, dtype=np.int64))]
+        cap_widths = [max(p.caps[h].bit_length(), 1) for h in s.cap_slots]
+        self.fields = _Fields(s, cap_widths)
+        self.keys = np.zeros((self.fields.shapes[0][0], 1), dtype=np.uint64)
+        for slot, h in enumerate(s.cap_slots):
+            word, shift, _ = self.fields.places["cap", slot]
+            self.keys[word] |= np.uint64(p.caps[h] << shift)
+        self.layers = [_Layer(self._caps(self.keys), np.ones(1, dtype=np.int64))]
         self.edges: list[list[tuple[int, np.ndarray, np.ndarray]]] = []
         self.size = 1
 
@@ -118,15 +166,9 @@ class VectorRun:
         """Whether every item has been visited."""
         return len(self.layers) > len(self.p.order)
 
-    def _expanded(self, k: int, layer: _Layer):
-        """Caps, bits and tallies of layer k, with zero columns for those opening at k."""
-        nb, nc, width, *_ = self.steps.steps[k]
-        n, ncap = len(layer), self.ncap
-        zero = np.zeros(n, dtype=self.dtype)
-        caps = layer.cols[:ncap]
-        bits = layer.cols[ncap : ncap + width - nb] + [zero] * nb
-        tallies = layer.cols[ncap + width - nb :] + [zero] * nc
-        return caps, bits, tallies
+    def _caps(self, keys: np.ndarray) -> list[np.ndarray]:
+        """The cap columns of a layer's keys."""
+        return [self.fields.column(keys, ("cap", s), self.dtype) for s in range(self.ncap)]
 
     def _successors(self, k: int, layer: _Layer, limit: float):
         """For each holder: (holder, rows of the layer that may give it item k, their keys).
@@ -135,20 +177,23 @@ class VectorRun:
         """
         step = self.steps.steps[k]
         _, _, width, actions, touched, lows, closing, most, keep_b, keep_c = step
-        caps, bits, tallies = self._expanded(k, layer)
-        n, ncap = len(layer), self.ncap
+        fields, keys = self.fields, self.keys
+        trackers, open_tallies = self.steps.opened[k]
+        caps = self._caps(keys)
+        bits = _Columns(fields, keys, "b", trackers, self.dtype)
+        tallies = _Columns(fields, keys, "c", open_tallies, self.dtype)
+        n = len(layer)
         left = self.steps.left[k]
-        layout = self.layouts[k + 1]
-        kept = caps + [bits[b] for b in keep_b] + [tallies[c] for c in keep_c]
-        base = layout.pack(kept, n)
-        place_cap = layout.places[:ncap]
-        place_bit = {b: layout.places[ncap + i] for i, b in enumerate(keep_b)}
-        place_tal = {c: layout.places[ncap + len(keep_b) + i] for i, c in enumerate(keep_c)}
+        base = fields.base(keys, k + 1)
+        words = base.shape[0]
+        place_cap = [fields.places["cap", s] for s in range(self.ncap)]
+        place_bit = {b: fields.places["b", trackers[b]] for b in keep_b}
+        place_tal = {c: fields.places["c", open_tallies[c]] for c in keep_c}
         capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
         allowed = {c: np.isin(np.arange(max(most[c], 1) + 2), list(v)) for c, v in closing}
         out, made = [], 0
         for h, (slot, sets, adds, mine, emptied) in actions.items():
-            delta = np.zeros((layout.words, n), dtype=np.int64)
+            delta = np.zeros((words, n), dtype=np.int64)
 
             def shift_in(place, change, delta=delta):
                 word, shift, _ = place
@@ -239,7 +284,7 @@ class VectorRun:
             keys = [nxt for _, _, nxt in parts]
             ways = [layer.ways[rows] for _, rows, _ in parts]
             parts = [(h, rows) for h, rows, _ in parts]
-            unique, sums, dest = merged(keys, ways, self.layouts[k + 1].bits)
+            unique, sums, dest = merged(keys, ways, self.fields.shapes[k + 1][2])
             edges, at = [], 0
             for h, rows in parts:
                 mask = np.zeros(len(layer), dtype=bool)
@@ -248,10 +293,12 @@ class VectorRun:
                 at += len(rows)
             del parts
             self.edges.append(edges)
-            cols = self.layouts[k + 1].unpack(unique, self.dtype)
             layer.cols = None
-            self.layers.append(_Layer(cols, sums))
+            self.keys = unique
+            self.layers.append(_Layer(None, sums))
             self.size += len(sums)
+        if self.done and self.layers[-1].cols is None:
+            self.layers[-1].cols = self._caps(self.keys)
 
     def backward(self, held: dict, reduced) -> Counts:
         """Total and per-holding counts, as ``count._backward`` but on whole layers.
