@@ -225,6 +225,14 @@ def goldraub_cases(folder: Path, players: int, rounds: tuple[int, ...], seed=SEE
     return cases
 
 
+def state_case(folder: Path, players: int, seed: int, events: int) -> Case:
+    """The first ``events`` events of a simulated 10-round game (as the survey names states)."""
+    doc, truth = simulate.simulate(players, 10 * players, seed)
+    name = f"goldraub-{players}p-seed{seed}-{events}e"
+    path = write(folder, name, doc | {"events": doc["events"][:events]})
+    return Case("goldraub", players, f"seed {seed}, {events} events", path, truth)
+
+
 def lima_cases(folder: Path, players: int, points: tuple[int, ...], seed=SEED) -> list[Case]:
     """One simulated game of up to 30 turns, cut after each of ``points`` events."""
     doc, truth = simulate_lima.simulate(players, 30, seed)
@@ -335,6 +343,39 @@ GAME_NOTES = [
     "report: median in-process sleuth.analysis.report on a parsed record; CLI --json: median "
     "wall time of the `sleuth report --json` process (Lima's JSON adds the treasure pairs); "
     "peak RSS: the report process; brute/report: brute force time over report time.",
+]
+
+
+TAIL_COLUMNS = ["players", "state", "worlds", "exact", "report", "CLI --json", "peak RSS"]
+
+
+def tail_section(bench: Bench, cases: list[Case]) -> None:
+    """The slowest states the survey found, in process and as a fresh ``sleuth`` process."""
+    table = bench.table("Goldraub in London: the slowest surveyed states", TAIL_COLUMNS)
+    for case in cases:
+        progress(f"slowest: {case.point}")
+        rep = bench.measure("report", case, runs=3, spend=SPEND)
+        if "skipped" in rep:
+            table.add_row(str(case.players), case.point, "", "", rep["skipped"], "", "")
+            continue
+        cli = bench.cli(["report", "--json", "-f", str(case.path), "--budget", str(bench.budget)])
+        table.add_row(
+            str(case.players),
+            case.point,
+            worlds(rep),
+            "yes" if rep["exact"] else "NO: estimate",
+            seconds(median(rep)),
+            cli_cell(cli, rep),
+            f"{max(rep['rss_mib'], cli.get('rss_mib', 0)):.0f} MiB",
+        )
+    bench.show(table, TAIL_NOTES)
+
+
+TAIL_NOTES = [
+    "state: the first `events` events of simulate(6, 60, seed), as in benchmarks/survey.py. "
+    "report: median of 3 in one process (the first run loads numba, about 0.35 s, which the "
+    "median leaves out); CLI --json: median wall time of 3 fresh `sleuth` processes, which "
+    "pay Python's start and that load every time.",
 ]
 
 
@@ -459,19 +500,24 @@ def machine(bench: Bench, baseline: dict) -> list[str]:
     ]
 
 
+# The slowest 6-player states of benchmarks/survey.py (seeds 0-19): (players, seed, events).
+SLOWEST = [(6, 11, 19), (6, 16, 13), (6, 11, 15), (6, 16, 12), (6, 2, 18), (6, 9, 21)]
+
 FULL = {
     "goldraub": {3: (1, 3, 6, 10), 5: (1, 3, 6, 10), 6: (1, 3, 6, 10)},  # players: rounds
     "lima": {3: (3, 8, 15, 30), 4: (3, 8, 15, 30), 5: (3, 8, 15, 30)},  # players: events
     "check": ((5, 6), (4, 8), True),  # Goldraub (players, rounds), Lima (players, events), --best
     "replay": (6, 10, 3),  # players, rounds, runs
+    "tail": SLOWEST,
 }
 QUICK = {
     "goldraub": {3: (3,), 5: (6,)},
     "lima": {3: (15,), 5: (28,)},
     "check": ((5, 6), (4, 8), False),
     "replay": (6, 1, 3),
+    "tail": SLOWEST[:1],
 }
-SHARES = {"goldraub": 0.4, "lima": 0.4, "check": 0.4, "replay": 0.97}  # of the time left
+SHARES = {"goldraub": 0.4, "lima": 0.4, "tail": 0.5, "check": 0.4, "replay": 0.97}  # of time left
 
 
 def plan(folder: Path, quick: bool) -> dict:
@@ -489,7 +535,14 @@ def plan(folder: Path, quick: bool) -> dict:
     checks = checks if best else [(case, what) for case, what in checks if what]
     players, rounds, runs = sizes["replay"]
     replay = goldraub_cases(folder, players, (rounds,))[0]
-    return {"goldraub": gold, "lima": lima, "checks": checks, "replay": (replay, runs)}
+    tail = [state_case(folder, *state) for state in sizes["tail"]]
+    return {
+        "goldraub": gold,
+        "lima": lima,
+        "tail": tail,
+        "checks": checks,
+        "replay": (replay, runs),
+    }
 
 
 def _guess_check(case: Case) -> list[tuple[Case, list[str]]]:
@@ -543,6 +596,8 @@ def main(argv: list[str] | None = None) -> None:
         game_section(bench, "Goldraub in London (simulated 10-round games)", jobs["goldraub"])
         bench.clock.section(SHARES["lima"])
         game_section(bench, "Loot of Lima (simulated games)", jobs["lima"])
+        bench.clock.section(SHARES["tail"])
+        tail_section(bench, jobs["tail"])
         bench.clock.section(SHARES["check"])
         check_section(bench, jobs["checks"])
         bench.clock.section(SHARES["replay"])
