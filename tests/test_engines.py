@@ -153,6 +153,19 @@ def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch):
     assert [run.size < run.most for run in dropped] == [True]
 
 
+@pytest.mark.parametrize("over, drops", [(1.25, 0), (1.0, 1)])
+def test_a_run_expected_to_end_soon_after_its_bound_may_pass_it(monkeypatch, over, drops):
+    model, (small, lean), _ = _lean_and_heavy()
+    dropped = _spy(monkeypatch)
+    monkeypatch.setattr(orders, "SOLO", 10)
+    monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean]))
+    monkeypatch.setattr(orders, "_expected", lambda run: small)  # a perfect forecast
+    monkeypatch.setattr(orders, "OVER", over)
+    monkeypatch.setattr(VectorRun, "most", int(2 * small / 1.1))  # the run ends 10% over half
+    assert counter.count(model).total == 55368151
+    assert len(dropped) == drops  # dropped at half the bound, then run again under all of it
+
+
 @pytest.mark.parametrize("players, turns, seed", [(5, 10, 1), (6, 12, 3)])
 def test_static_cost_matches_the_widths_the_program_promises(players, turns, seed):
     """The order's static cost, computed on its own, agrees with the program's layers."""

@@ -129,15 +129,24 @@ def _expected(run) -> float:
     return run.size + len(run.layers[-1]) * ahead
 
 
+OVER = 1.25  # a run expected to end within this many times its bound may pass the bound
+
+
 def _finished(run, deadline: float | None, cap: float = math.inf) -> None:
     """Advance the run to its end, or past ``cap`` states.
 
-    TooBig as soon as the run is expected to go far over its bound.
+    TooBig as soon as the run is expected to go far over its bound, or when it reaches its
+    bound not expected to end soon after: a run expected to end within ``OVER`` times its
+    bound may pass it (up to the engine's own bound), rather than be dropped near its end.
     """
+    bound = run.most
     while not run.done and run.size <= cap:
-        run.advance(min(1.5 * run.size + 1000, cap), deadline)
-        if _expected(run) > HOPELESS * run.most:
+        expected = _expected(run)
+        if expected > HOPELESS * bound:
             raise TooBig
+        run.most = bound if expected > OVER * bound else min(type(run).most, OVER * bound)
+        run.advance(min(1.5 * run.size + 1000, cap), deadline)
+    run.most = bound
 
 
 SOLO = 200_000  # states the first greedy order may make before the better orders are made
