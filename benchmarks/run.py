@@ -373,9 +373,10 @@ def tail_section(bench: Bench, cases: list[Case]) -> None:
 
 TAIL_NOTES = [
     "state: the first `events` events of simulate(6, 60, seed), as in benchmarks/survey.py. "
-    "report: median of 3 in one process (the first run loads numba, about 0.35 s, which the "
-    "median leaves out); CLI --json: median wall time of 3 fresh `sleuth` processes, which "
-    "pay Python's start and that load every time.",
+    "report: median of 3 in one process (a count with a step of a million successors loads "
+    "numba in its first run, about 0.35 s, which the median leaves out); CLI --json: median "
+    "wall time of 3 fresh `sleuth` processes, which pay Python's start, the imports and that "
+    "load every time.",
 ]
 
 
