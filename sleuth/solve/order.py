@@ -145,7 +145,10 @@ def _finished(run, deadline: float | None, cap: float = math.inf) -> None:
         if expected > HOPELESS * bound:
             raise TooBig
         run.most = bound if expected > OVER * bound else min(type(run).most, OVER * bound)
-        run.advance(min(1.5 * run.size + 1000, cap), deadline)
+        if run.size > run.most:
+            raise TooBig
+        # stop at the bound rather than fail inside it, so the forecast is asked again there
+        run.advance(min(1.5 * run.size + 1000, cap, run.most), deadline)
     run.most = bound
 
 
