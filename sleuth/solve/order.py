@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from sleuth.model import Item
 from sleuth.solve.count import TooBig, _Plan, _Run, with_order
 from sleuth.solve.simplify import Reduced
+from sleuth.solve.widths import Widths
 
 
 def _open_cost(tracker, sizes) -> float:
@@ -72,7 +73,7 @@ def candidate_orders(items, trackers, sizes, greedy: int = 4, eager: int = 1) ->
     return out
 
 
-TRIES = 2000  # moves tried when polishing an order (a few milliseconds)
+TRIES = 2000  # moves tried when polishing an order (about 25 ms)
 STARTS = (0, 2, 4)  # the greedy orders polished, by static rank (0 and 1 are often reverses)
 
 
@@ -84,8 +85,6 @@ def contenders(p: _Plan, tracked: list[Item]) -> Iterator[list[Item]]:
     records). The static cost cannot choose an order's direction, which can change the work
     tenfold: each polished order comes as made, then reversed.
     """
-    from sleuth.solve.widths import Widths  # compiled: loaded only for a hard count
-
     greedy = candidate_orders(tracked, p.trackers, p.caps, greedy=8, eager=2)
     widths = Widths(tracked, p)
     ranked = sorted(greedy, key=widths.cost)
