@@ -193,6 +193,7 @@ class VectorRun:
         place_tal = {c: fields.places["c", open_tallies[c]] for c in keep_c}
         capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
         allowed = {c: np.isin(np.arange(max(most[c], 1) + 2), list(v)) for c, v in closing}
+        hits = [(o, still, np.asarray(t, dtype=np.int8)) for o, still, t in self.steps.hits[k]]
         out, made = [], 0
         for h, (slot, sets, adds, mine, emptied) in actions.items():
             delta = np.zeros((words, n), dtype=np.int64)
@@ -235,13 +236,13 @@ class VectorRun:
             for c, _ in closing:
                 value = new_tal.get(c, tallies[c])
                 ok &= allowed[c][np.minimum(value, len(allowed[c]) - 1)]
-            for o, still, table in self.steps.hits[k]:
+            for o, still, table in hits:
                 other = self.steps.slot_of.get(o)
                 room = rest if other is None else new_caps[other]
                 mask = np.zeros(n, dtype=np.int16)
                 for i, c in enumerate(still):
                     mask |= (new_tal.get(c, tallies[c]) == 0).astype(np.int16) << i
-                ok &= room >= np.asarray(table, dtype=np.int8)[mask]
+                ok &= room >= table[mask]
             for bit, value in new_bits.items():
                 if bit in place_bit:
                     shift_in(place_bit[bit], value - bits[bit])

@@ -78,16 +78,9 @@ class Widths:
         k = np.arange(n)[None]
         for _ in range(max(tries // BATCH, 1)):
             a, b = rng.integers(0, n, (2, BATCH, 1))
-            # moving the item at a to position b: what each position of the new order takes
-            source = np.where(
-                k == b,
-                a,
-                np.where(
-                    (a < b) & (k >= a) & (k < b),
-                    k + 1,
-                    np.where((a > b) & (k > b) & (k <= a), k - 1, k),
-                ),
-            )
+            # moving the item at a to position b: the positions between shift by one towards a
+            shifted = k + ((a < b) & (a <= k) & (k < b)) - ((b < a) & (b < k) & (k <= a))
+            source = np.where(k == b, a, shifted)
             moved = current[source]
             costs = self._costs(moved)
             pick = int(np.argmin(costs))
