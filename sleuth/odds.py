@@ -16,7 +16,7 @@ from sleuth.solve.entail import Entailment
 from sleuth.solve.sample import estimate
 
 DEFAULT_BUDGET = 10.0
-COUNT_SHARE = 0.6  # of the budget, for the exact count; an estimate gets at least the rest
+COUNT_SHARE = 0.85  # of the budget, for the exact count; an estimate gets at least the rest
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def odds(
     entail: Entailment | None = None,
     sharp: Model | None = None,
 ) -> Odds:
-    """Exact counts within 60% of ``budget`` seconds, else a sampled estimate in the time left.
+    """Exact counts within 85% of ``budget`` seconds, else a sampled estimate in the time left.
 
     z3 first states every impossible holding as a fact (``sharp``, when the caller has it): the
     worlds are the same, and the counter has far fewer states to visit.

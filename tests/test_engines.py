@@ -129,18 +129,56 @@ def test_a_count_tries_the_contenders_in_turn_and_drops_those_over_the_bound(mon
     monkeypatch.setattr(orders, "SOLO", 10)  # the first greedy order does not finish alone
     monkeypatch.setattr(orders, "HOPELESS", float("inf"))  # only the bound itself drops a run
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, heavy, lean]))
-    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))  # each try gets half of it
+    monkeypatch.setattr(VectorRun, "most", 4 * (small + 1000))  # each try gets FIRST of it
     assert counter.count(model).total == 55368151
     assert len(dropped) == 2
-    # When every contender is over half the bound, the first ones are tried under all of it.
+    # When every contender is over its first bound, the dropped run nearest its end goes on
+    # from where it stopped, under all of the bound: it is not run again from the start.
     dropped.clear()
-    monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, lean]))
-    monkeypatch.setattr(VectorRun, "most", small + 1000)
+    monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
+    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
+    made = []
+    monkeypatch.setattr(VectorRun, "__init__", _counting_init(made))
     assert counter.count(model).total == 55368151
-    assert len(dropped) == 3  # heavy and lean under half the bound, heavy under all of it
+    assert len(dropped) == 2  # both under their first bound
+    assert len(made) == 3  # the first greedy order and the two: none was made again
     monkeypatch.setattr(VectorRun, "most", small // 2)
     with pytest.raises(counter.TooBig):
         counter.count(model)
+
+
+def test_the_runs_alive_together_stay_under_the_bound(monkeypatch):
+    """A run kept to go on later leaves the others only the rest of the engine's bound."""
+    model, (small, lean), (big, heavy) = _lean_and_heavy()
+    dropped = _spy(monkeypatch)
+    monkeypatch.setattr(orders, "SOLO", 10)
+    monkeypatch.setattr(orders, "HOPELESS", float("inf"))
+    monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
+    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
+    limits = []
+    finished = orders._finished
+
+    def spy(run, deadline, cap=float("inf")):
+        limits.append((run.limit, [r.size for r in dropped]))
+        finished(run, deadline, cap)
+
+    monkeypatch.setattr(orders, "_finished", spy)
+    assert counter.count(model).total == 55368151
+    whole = 2 * (small + 1000)
+    # Both drop in their probe, past their bound: the first with the whole bound, the second
+    # in what the kept first leaves; then the first, resumed under the whole bound.
+    assert [limit for limit, _ in limits] == [whole, whole - limits[1][1][0], whole]
+
+
+def _counting_init(made: list):
+    """VectorRun.__init__ that notes every run made."""
+    init = VectorRun.__init__
+
+    def counted(self, p):
+        made.append(self)
+        init(self, p)
+
+    return counted
 
 
 def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch):
@@ -148,7 +186,7 @@ def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch):
     dropped = _spy(monkeypatch)
     monkeypatch.setattr(orders, "SOLO", 10)
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, lean]))
-    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
+    monkeypatch.setattr(VectorRun, "most", 4 * (small + 1000))
     assert counter.count(model).total == 55368151
     assert [run.size < run.most for run in dropped] == [True]
 
@@ -161,6 +199,7 @@ def test_a_run_expected_to_end_soon_after_its_bound_may_pass_it(monkeypatch, ove
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean]))
     monkeypatch.setattr(orders, "_expected", lambda run: small)  # a perfect forecast
     monkeypatch.setattr(orders, "OVER", over)
+    monkeypatch.setattr(orders, "FIRST", 0.5)
     monkeypatch.setattr(VectorRun, "most", int(2 * small / 1.1))  # the run ends 10% over half
     assert counter.count(model).total == 55368151
     assert len(dropped) == drops  # dropped at half the bound, then run again under all of it

@@ -97,7 +97,7 @@ FileOpt = Annotated[
 BudgetOpt = Annotated[
     float,
     typer.Option(
-        min=0.0, help="Seconds for the answer: an exact count may take 60%, an estimate the rest."
+        min=0.0, help="Seconds for the answer: an exact count may take 85%, an estimate the rest."
     ),
 ]
 TolerateOpt = Annotated[

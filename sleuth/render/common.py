@@ -105,7 +105,8 @@ def worlds_line(report: Report) -> str:
         )
     return (
         f"ESTIMATE by sampling: about {odds.worlds:.3g} deals {fit} "
-        f"(95% interval {low:.3g} to {high:.3g}, {odds.samples:,} samples)"
+        f"(95% interval {low:.3g} to {high:.3g}, {odds.samples:,} samples; a larger --budget "
+        "may count exactly)"
     )
 
 

@@ -367,6 +367,7 @@ class _Run:
         self.steps = _Steps(p)
         self.layers = [{tuple(p.caps[h] for h in self.steps.cap_slots): 1}]
         self.size = 1
+        self.limit = type(self).most  # as VectorRun's; checked with ``most`` before each step
 
     @property
     def done(self) -> bool:

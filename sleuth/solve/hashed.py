@@ -4,6 +4,10 @@ Open addressing with linear probing: the table holds, for each slot, the index o
 key or -1. A key's slot comes from a multiply-xorshift hash of its words; equal keys are found
 by comparing every word, so no two different keys are ever merged. The table has at least
 twice as many slots as keys, so probes stay short.
+
+The keys come in pieces (one per holder) and go into the table one piece at a time, each piece
+dropped once it is in: the pieces are never copied into one array, which at the engine's
+bound of successors would be about 190 MB more at the peak of a count's memory.
 """
 
 from __future__ import annotations
@@ -15,18 +19,13 @@ _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True)
-def _merge(keys, ways):
-    """(distinct keys, sums of weights, destination of each key); keys in first-seen order."""
+def _insert(keys, ways, slots, unique, sums, dest, m):
+    """Put one piece of keys (words x n) in the table; returns the distinct keys now in it.
+
+    ``dest`` receives, for each key of the piece, the index of its distinct key.
+    """
     words, n = keys.shape
-    size = 2
-    while size < 2 * n:
-        size *= 2
-    mask = size - 1
-    slots = np.full(size, -1, np.int32)
-    unique = np.empty((words, n), np.uint64)
-    sums = np.zeros(n, np.int64)
-    dest = np.empty(n, np.int32)
-    m = 0
+    mask = len(slots) - 1
     for i in range(n):
         h = np.uint64(0)
         for w in range(words):
@@ -53,10 +52,30 @@ def _merge(keys, ways):
                 dest[i] = s
                 break
             j = (j + 1) & mask
-    return unique, sums, dest, m
+    return m
 
 
-def by_hash(keys: np.ndarray, ways: np.ndarray):
-    """``merge.merged`` of keys (words x n) and their int64 weights, by the hash table."""
-    unique, sums, dest, m = _merge(np.ascontiguousarray(keys), ways.astype(np.int64, copy=False))
+def by_hash(pieces: list[np.ndarray], weights: list[np.ndarray]):
+    """``merge.merged`` of keys (pieces of words x n) and their weights, by the hash table.
+
+    Both lists are emptied. The distinct keys come in first-seen order.
+    """
+    n = sum(len(w) for w in weights)
+    words = pieces[0].shape[0] if pieces else 1
+    size = 2
+    while size < 2 * n:
+        size *= 2
+    slots = np.full(size, -1, np.int32)
+    unique = np.empty((words, n), np.uint64)
+    sums = np.zeros(n, np.int64)
+    dest = np.empty(n, np.int32)
+    m, at = 0, 0
+    pieces.reverse()
+    weights.reverse()
+    while pieces:
+        keys, ways = np.ascontiguousarray(pieces.pop()), weights.pop().astype(np.int64, copy=False)
+        m = _insert(keys, ways, slots, unique, sums, dest[at : at + len(ways)], m)
+        at += len(ways)
+        del keys, ways
+    del slots
     return unique[:, :m].copy(), sums[:m].copy(), dest

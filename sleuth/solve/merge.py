@@ -27,14 +27,15 @@ def merged(pieces: list[np.ndarray], weights: list[np.ndarray], bits: int):
     The keys and weights come in pieces (one per holder), emptied here; every array is dropped
     as soon as it is used, since this is where a count's memory peaks.
     """
+    n = sum(len(w) for w in weights)
+    loaded = _table.cache_info().currsize
+    table = _table() if n >= (LOADED if loaded else HASHED) else None
+    if table is not None:
+        return table(pieces, weights)
     keys = np.concatenate(pieces, axis=1)
     pieces.clear()
     ways = np.concatenate(weights)
     weights.clear()
-    loaded = _table.cache_info().currsize
-    table = _table() if len(ways) >= (LOADED if loaded else HASHED) else None
-    if table is not None:
-        return table(keys, ways)
     return by_sort(keys, ways, bits)
 
 

@@ -135,7 +135,7 @@ def _counted(model: Model, deadline: float):
     if not isinstance(run, VectorRun):
         return None
     zero = {(h, i): 0 for h in model.space.holders for i in model.space.items}
-    counts = run.backward(zero, reduced)
+    counts = run.backward(zero, reduced, keep=True)
     return (run, reduced, counts.total) if counts.total else None
 
 

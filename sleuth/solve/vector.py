@@ -143,8 +143,9 @@ class VectorRun:
     run, 642 MiB in all).
     """
 
-    most = 12_000_000
+    most = 24_000_000
     most_edges = 8_000_000  # successors made in one step, before they merge (the memory peak)
+    chunk = 1 << 20  # states of a layer whose successors are made at once (bounds temporaries)
 
     def __init__(self, p: _Plan):
         self.p = p
@@ -162,6 +163,7 @@ class VectorRun:
         self.layers = [_Layer(self._caps(self.keys), np.ones(1, dtype=np.int64))]
         self.edges: list[list[tuple[int, np.ndarray, np.ndarray]]] = []
         self.size = 1
+        self.limit = type(self).most  # hard: a step that would pass it fails (TooBig)
 
     @property
     def done(self) -> bool:
@@ -172,19 +174,20 @@ class VectorRun:
         """The cap columns of a layer's keys."""
         return [self.fields.column(keys, ("cap", s), self.dtype) for s in range(self.ncap)]
 
-    def _successors(self, k: int, layer: _Layer, limit: float):
-        """For each holder: (holder, rows of the layer that may give it item k, their keys).
+    def _successors(self, k: int, keys: np.ndarray, limit: float):
+        """For each holder: (holder, rows of ``keys`` that may give it item k, their new keys).
 
-        TooBig as soon as more than ``limit`` successors are made.
+        ``keys`` are some states of layer k. TooBig as soon as more than ``limit`` successors
+        are made.
         """
         step = self.steps.steps[k]
         _, _, width, actions, touched, lows, closing, most, keep_b, keep_c = step
-        fields, keys = self.fields, self.keys
+        fields = self.fields
         trackers, open_tallies = self.steps.opened[k]
         caps = self._caps(keys)
         bits = _Columns(fields, keys, "b", trackers, self.dtype)
         tallies = _Columns(fields, keys, "c", open_tallies, self.dtype)
-        n = len(layer)
+        n = keys.shape[1]
         left = self.steps.left[k]
         base = fields.base(keys, k + 1)
         words = base.shape[0]
@@ -283,11 +286,21 @@ class VectorRun:
                 raise BudgetExceeded
             k = len(self.layers) - 1
             layer = self.layers[k]
-            parts = self._successors(k, layer, self.most_edges)
-            keys = [nxt for _, _, nxt in parts]
-            ways = [layer.ways[rows] for _, rows, _ in parts]
-            parts = [(h, rows) for h, rows, _ in parts]
+            found: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+            made = 0
+            for start in range(0, max(len(layer), 1), self.chunk):  # an empty layer too
+                chunk = self.keys[:, start : start + self.chunk]
+                for h, rows, nxt in self._successors(k, chunk, self.most_edges - made):
+                    made += len(rows)
+                    rows += start
+                    found.setdefault(h, []).append((rows, nxt))
+            keys = [nxt for pieces in found.values() for _, nxt in pieces]
+            ways = [layer.ways[rows] for pieces in found.values() for rows, _ in pieces]
+            parts = [(h, np.concatenate([r for r, _ in pieces])) for h, pieces in found.items()]
+            del found
             unique, sums, dest = merged(keys, ways, self.fields.shapes[k + 1][2])
+            if self.size + len(sums) > self.limit:  # never keep more than the run may
+                raise TooBig
             edges, at = [], 0
             for h, rows in parts:
                 mask = np.zeros(len(layer), dtype=bool)
@@ -303,10 +316,13 @@ class VectorRun:
         if self.done and self.layers[-1].cols is None:
             self.layers[-1].cols = self._caps(self.keys)
 
-    def backward(self, held: dict, reduced) -> Counts:
+    def backward(self, held: dict, reduced, keep: bool = False) -> Counts:
         """Total and per-holding counts, as ``count._backward`` but on whole layers.
 
-        Keeps ``back``: for every layer, each state's number of ways to finish the deal.
+        With ``keep``, keeps ``back`` (for every layer, each state's number of ways to finish
+        the deal) and the edges, for ``draw.Walker``. Without it the run is spent: each step's
+        edges and weights are dropped once used, so the pass needs no more memory than the
+        forward one did.
         """
         p, steps = self.p, self.steps
         last = self.layers[-1]
@@ -321,7 +337,7 @@ class VectorRun:
             if nfree and mult:
                 for h, part in enumerate(parts):
                     free_held[h] += int(last.ways[row]) * (mult * part // nfree)
-        self.back = [back]
+        self.back = [back] if keep else []
         for k in range(len(p.order) - 1, -1, -1):
             ways = self.layers[k].ways
             here = np.zeros(len(ways), dtype=np.int64)
@@ -331,6 +347,9 @@ class VectorRun:
                 here[rows] += value
                 held[p.holders[h], p.order[k]] = int(np.dot(ways[rows], value))
             back = here
-            self.back.append(back)
+            if keep:
+                self.back.append(back)
+            else:
+                self.edges[k], self.layers[k] = [], None
         self.back.reverse()
         return finished(p, reduced, held, int(back.sum()), free_held)
