@@ -32,9 +32,9 @@ def test_hash_and_sort_merge_the_same_keys_to_the_same_sums(rows, cuts):
     bounds = [0, *sorted(min(c, len(rows)) for c in cuts), len(rows)]
     spans = list(zip(bounds, bounds[1:], strict=False))
     pieces = [keys[:, a:b] for a, b in spans]  # the hash merge takes pieces
-    weights = [ways[a:b] for a, b in spans]
-    results = [by_hash(pieces, weights), merge.by_sort(keys, ways, 3 * words)]
-    assert not pieces and not weights  # emptied as they went into the table
+    carry = [np.arange(a, b) for a, b in spans]  # and which weights each piece's keys carry
+    results = [by_hash(pieces, carry, ways), merge.by_sort(keys, ways, 3 * words)]
+    assert not pieces and not carry  # emptied as they went into the table
     for unique, _, dest in results:
         assert unique.shape[1] == len({tuple(k) for k, _ in rows})
         assert np.array_equal(unique[:, dest], keys)  # every key went to its equal
@@ -50,7 +50,10 @@ def test_big_keys_merge_alike_both_ways():
     keys = rng.integers(0, 1 << 62, size=(2, 5000), dtype=np.uint64)
     keys[:, 2500:] = keys[:, :2500]  # every key twice
     ways = rng.integers(1, 1 << 40, size=5000)
-    unique, sums, dest = by_hash([keys[:, :3000], keys[:, 3000:]], [ways[:3000], ways[3000:]])
+    rows = [np.arange(3000, 5000), np.arange(3000)]  # pieces need not come in order
+    unique, sums, dest = by_hash([keys[:, 3000:], keys[:, :3000]], rows, ways)
+    keys = np.concatenate([keys[:, 3000:], keys[:, :3000]], axis=1)  # in the pieces' order
+    ways = np.concatenate([ways[3000:], ways[:3000]])
     assert unique.shape[1] == len({tuple(c) for c in keys.T})
     assert np.array_equal(unique[:, dest], keys)
     assert _sums(unique, sums) == _sums(*merge.by_sort(keys, ways, 64)[:2])

@@ -5,9 +5,10 @@ key or -1. A key's slot comes from a multiply-xorshift hash of its words; equal 
 by comparing every word, so no two different keys are ever merged. The table has at least
 twice as many slots as keys, so probes stay short.
 
-The keys come in pieces (one per holder) and go into the table one piece at a time, each piece
-dropped once it is in: the pieces are never copied into one array, which at the engine's
-bound of successors would be about 190 MB more at the peak of a count's memory.
+The keys come in pieces (one per holder and chunk of a layer) and go into the table one piece
+at a time, each dropped once it is in, with its weights gathered only then: the pieces are
+never copied into one array, which at the engine's bound of successors would be about 190 MB
+more at the peak of a count's memory.
 """
 
 from __future__ import annotations
@@ -55,12 +56,12 @@ def _insert(keys, ways, slots, unique, sums, dest, m):
     return m
 
 
-def by_hash(pieces: list[np.ndarray], weights: list[np.ndarray]):
-    """``merge.merged`` of keys (pieces of words x n) and their weights, by the hash table.
+def by_hash(pieces: list[np.ndarray], rows: list[np.ndarray], weights: np.ndarray):
+    """``merge.merged`` of keys (pieces of words x n) carrying ``weights[rows]``, by the table.
 
     Both lists are emptied. The distinct keys come in first-seen order.
     """
-    n = sum(len(w) for w in weights)
+    n = sum(len(r) for r in rows)
     words = pieces[0].shape[0] if pieces else 1
     size = 2
     while size < 2 * n:
@@ -71,9 +72,10 @@ def by_hash(pieces: list[np.ndarray], weights: list[np.ndarray]):
     dest = np.empty(n, np.int32)
     m, at = 0, 0
     pieces.reverse()
-    weights.reverse()
+    rows.reverse()
     while pieces:
-        keys, ways = np.ascontiguousarray(pieces.pop()), weights.pop().astype(np.int64, copy=False)
+        keys = np.ascontiguousarray(pieces.pop())
+        ways = weights[rows.pop()].astype(np.int64, copy=False)
         m = _insert(keys, ways, slots, unique, sums, dest[at : at + len(ways)], m)
         at += len(ways)
         del keys, ways

@@ -21,21 +21,22 @@ HASHED = 1_000_000  # successors of one step from which the hash table is loaded
 LOADED = 10_000  # successors of one step from which a loaded hash table merges them
 
 
-def merged(pieces: list[np.ndarray], weights: list[np.ndarray], bits: int):
+def merged(pieces: list[np.ndarray], rows: list[np.ndarray], weights: np.ndarray, bits: int):
     """Equal keys merged: (distinct keys, their summed weights, where each key went).
 
-    The keys and weights come in pieces (one per holder), emptied here; every array is dropped
-    as soon as it is used, since this is where a count's memory peaks.
+    The keys come in pieces; ``rows`` says, for each piece, which of ``weights`` each of its
+    keys carries. Both lists are emptied here, and every array dropped as soon as it is used,
+    since this is where a count's memory peaks.
     """
-    n = sum(len(w) for w in weights)
+    n = sum(len(r) for r in rows)
     loaded = _table.cache_info().currsize
     table = _table() if n >= (LOADED if loaded else HASHED) else None
     if table is not None:
-        return table(pieces, weights)
-    keys = np.concatenate(pieces, axis=1)
+        return table(pieces, rows, weights)
+    keys = np.concatenate(pieces, axis=1) if pieces else np.zeros((1, 0), np.uint64)
     pieces.clear()
-    ways = np.concatenate(weights)
-    weights.clear()
+    ways = np.concatenate([weights[r] for r in rows]) if rows else weights[:0]
+    rows.clear()
     return by_sort(keys, ways, bits)
 
 

@@ -286,28 +286,32 @@ class VectorRun:
                 raise BudgetExceeded
             k = len(self.layers) - 1
             layer = self.layers[k]
-            found: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+            masks: dict[int, np.ndarray] = {}  # per holder: the states that may give it item k
+            pieces: list[tuple[int, np.ndarray, np.ndarray]] = []  # (holder, rows, their keys)
             made = 0
             for start in range(0, max(len(layer), 1), self.chunk):  # an empty layer too
                 chunk = self.keys[:, start : start + self.chunk]
                 for h, rows, nxt in self._successors(k, chunk, self.most_edges - made):
                     made += len(rows)
-                    rows += start
-                    found.setdefault(h, []).append((rows, nxt))
-            keys = [nxt for pieces in found.values() for _, nxt in pieces]
-            ways = [layer.ways[rows] for pieces in found.values() for rows, _ in pieces]
-            parts = [(h, np.concatenate([r for r, _ in pieces])) for h, pieces in found.items()]
-            del found
-            unique, sums, dest = merged(keys, ways, self.fields.shapes[k + 1][2])
+                    rows = (rows + start).astype(np.int32)
+                    masks.setdefault(h, np.zeros(len(layer), dtype=bool))[rows] = True
+                    pieces.append((h, rows, nxt))
+            lengths = [(h, len(r)) for h, r, _ in pieces]
+            keys = [nxt for _, _, nxt in pieces]
+            rows = [r for _, r, _ in pieces]
+            del pieces
+            unique, sums, dest = merged(keys, rows, layer.ways, self.fields.shapes[k + 1][2])
             if self.size + len(sums) > self.limit:  # never keep more than the run may
                 raise TooBig
-            edges, at = [], 0
-            for h, rows in parts:
-                mask = np.zeros(len(layer), dtype=bool)
-                mask[rows] = True
-                edges.append((h, np.packbits(mask), dest[at : at + len(rows)]))
-                at += len(rows)
-            del parts
+            spans: dict[int, list[np.ndarray]] = {h: [] for h in masks}
+            at = 0
+            for h, n in lengths:  # the pieces come a chunk at a time; the edges a holder at a time
+                spans[h].append(dest[at : at + n])
+                at += n
+            edges = []
+            for h in list(masks):
+                edges.append((h, np.packbits(masks.pop(h)), np.concatenate(spans.pop(h))))
+            del dest
             self.edges.append(edges)
             layer.cols = None
             self.keys = unique
