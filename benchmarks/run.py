@@ -88,7 +88,8 @@ def run_child(argv: list[str], timeout: float) -> Child:
     """Run ``argv``, killing it after ``timeout`` s; its exit code is None when killed."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
-        proc = subprocess.Popen(argv, stdout=out, stderr=err, cwd=ROOT)
+        env = dict(os.environ, SLEUTH_CACHE="off")  # every command cold: no remembered order
+        proc = subprocess.Popen(argv, stdout=out, stderr=err, cwd=ROOT, env=env)
         killed = threading.Event()
 
         def kill() -> None:

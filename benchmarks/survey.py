@@ -1,7 +1,7 @@
 """Every state of many simulated games: how long `report` takes, and the slowest states.
 
 Usage: ``.venv/bin/python benchmarks/survey.py [--game goldraub|lima] [--players 5 6]
-[--games 10] [--first-seed 0] [--budget S] [--markdown]``.
+[--games 10] [--first-seed 0] [--budget S] [--cold] [--markdown]``.
 
 The targets are about *any* state of a game, so this measures all of them: for each player
 count, ``--games`` simulated games (Goldraub: 10 rounds, ``tests/simulate.py``; Loot of Lima:
@@ -12,6 +12,10 @@ half a second is measured twice more and its median kept, so that one noisy run 
 tail. The first table gives the spread over all states; the second names every state over its
 target (at least the five slowest), so that each can be reproduced: the record is the first
 ``events`` events of ``simulate(players, players * 10, seed)``.
+
+Each game carries the order of its last hard count from state to state, as the command line's
+cache does for a record at the table (``sleuth.solve.memory``); every measurement of a state
+starts from the memory as the state before left it. ``--cold`` remembers nothing.
 """
 
 from __future__ import annotations
@@ -35,26 +39,29 @@ TURNS = {"goldraub": lambda players: players * 10, "lima": lambda players: 40}
 TARGET = {("goldraub", 5): 0.5, ("goldraub", 6): 1.0, ("lima", 5): 0.3}
 
 
-def child(game: str, players: int, seed: int, budget: float) -> None:
+def child(game: str, players: int, seed: int, budget: float, cold: bool) -> None:
     """Report after every event of one simulated game; print one JSON line per state."""
     import simulate
     import simulate_lima
 
     from sleuth.analysis import report
     from sleuth.record import Record, parse
+    from sleuth.solve.memory import Remembered
 
     sim = simulate if game == "goldraub" else simulate_lima
     turns = TURNS[game](players)
     doc, _ = sim.simulate(players, turns, seed)
     record = parse(doc, f"simulate({players}, {turns}, {seed})")
     questions = 0
+    memory = None if cold else Remembered()
     for k in range(1, len(record.events) + 1):
         questions += next(iter(doc["events"][k - 1])) in ("search", "ask", "secret")
         prefix = Record(record.game, record.table, record.start, record.events[:k])
-        times = []
+        times, before = [], None if cold else list(memory.order)
         while len(times) < (3 if times and times[0] > RETRY else 1):
+            memory = None if cold else Remembered(list(before))
             started = time.perf_counter()
-            result = report(prefix, budget)
+            result = report(prefix, budget, memory=memory)
             times.append(time.perf_counter() - started)
         line = {
             "events": k,
@@ -66,10 +73,12 @@ def child(game: str, players: int, seed: int, budget: float) -> None:
         print(json.dumps(line), flush=True)
 
 
-def run_game(game: str, players: int, seed: int, budget: float) -> tuple[list[dict], float]:
+def run_game(
+    game: str, players: int, seed: int, budget: float, cold: bool
+) -> tuple[list[dict], float]:
     """The states of one game (from a child process) and the child's peak memory in MiB."""
     argv = [sys.executable, __file__, "--game", game, "--budget", str(budget)]
-    argv += ["--child", str(players), str(seed)]
+    argv += ["--child", str(players), str(seed)] + (["--cold"] if cold else [])
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -92,11 +101,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--budget", type=float, default=10.0)
+    parser.add_argument("--cold", action="store_true", help="remember no order between states")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--child", type=int, nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        child(args.game, *args.child, args.budget)
+        child(args.game, *args.child, args.budget, args.cold)
         return
 
     from rich import box
@@ -117,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
         states, peak = [], 0.0
         for seed in range(args.first_seed, args.first_seed + args.games):
             print(f"survey: {players} players, seed {seed}", file=sys.stderr, flush=True)
-            lines, rss = run_game(args.game, players, seed, args.budget)
+            lines, rss = run_game(args.game, players, seed, args.budget, args.cold)
             states += [dict(line, seed=seed) for line in lines]
             peak = max(peak, rss)
         times = [s["seconds"] for s in states]
@@ -145,7 +155,9 @@ def main(argv: list[str] | None = None) -> None:
                 f"{s['seconds']:.3f} s",
             )
     console = Console(width=120)
-    console.print(f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, budget {args.budget} s")
+    memory = "no order remembered" if args.cold else "each game remembers its last hard order"
+    day = time.strftime("%Y-%m-%d")
+    console.print(f"{day}, {os.cpu_count()} cores, budget {args.budget} s, {memory}")
     console.print(spread)
     console.print(slow)
 

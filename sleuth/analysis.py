@@ -14,6 +14,7 @@ from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import DEFAULT_BUDGET, NO_DEAL, Odds, odds
 from sleuth.record import Record
 from sleuth.solve.entail import Entailment
+from sleuth.solve.memory import Remembered
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,16 @@ def forced_facts(entail: Entailment, groups: range | None = None) -> list[Fact]:
     return sorted(facts, key=lambda f: (f.since, f.holder, f.item))
 
 
-def report(record: Record, budget: float = DEFAULT_BUDGET, tolerate: int = 0) -> Report:
-    """The full analysis of a record; with ``tolerate`` 1, over deals off by at most one answer."""
+def report(
+    record: Record,
+    budget: float = DEFAULT_BUDGET,
+    tolerate: int = 0,
+    memory: Remembered | None = None,
+) -> Report:
+    """The full analysis of a record; with ``tolerate`` 1, over deals off by at most one answer.
+
+    ``memory``: the order of the game's last hard count (``sleuth.solve.memory``), for speed.
+    """
     model = record.model()
     entail = Entailment(model)
     fits = entail.consistent()
@@ -87,7 +96,7 @@ def report(record: Record, budget: float = DEFAULT_BUDGET, tolerate: int = 0) ->
         return replace(loose, conflict=conflict, repairs=fixes)
     if not fits:
         return Report(record, False, NO_DEAL, [], conflict, model.labels, fixes)
-    result = odds(model, budget, entail)
+    result = odds(model, budget, entail, memory=memory)
     if not result.exact and result.interval is not None:
         result = Odds(
             max(result.worlds, 1),  # z3 found a deal that fits: there is at least one
@@ -153,8 +162,10 @@ class Update:
     new: list[Fact]
 
 
-def update(record: Record, budget: float = DEFAULT_BUDGET) -> Update:
+def update(
+    record: Record, budget: float = DEFAULT_BUDGET, memory: Remembered | None = None
+) -> Update:
     """The report after the record's last event, and the facts that event made certain."""
-    full = report(record, budget)
+    full = report(record, budget, memory=memory)
     last = len(record.events)
     return Update(full, [f for f in full.forced if f.since == last])

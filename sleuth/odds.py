@@ -13,6 +13,7 @@ from fractions import Fraction
 from sleuth.model import Holder, Item, Model
 from sleuth.solve.count import BudgetExceeded, count
 from sleuth.solve.entail import Entailment
+from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import estimate
 
 DEFAULT_BUDGET = 10.0
@@ -40,16 +41,18 @@ def odds(
     budget: float = DEFAULT_BUDGET,
     entail: Entailment | None = None,
     sharp: Model | None = None,
+    memory: Remembered | None = None,
 ) -> Odds:
     """Exact counts within 85% of ``budget`` seconds, else a sampled estimate in the time left.
 
     z3 first states every impossible holding as a fact (``sharp``, when the caller has it): the
-    worlds are the same, and the counter has far fewer states to visit.
+    worlds are the same, and the counter has far fewer states to visit. ``memory``: see
+    ``count``.
     """
     started = time.monotonic()
     sharp = sharp or (entail or Entailment(model)).sharpened()
     try:
-        counts = count(sharp, max(COUNT_SHARE * budget - (time.monotonic() - started), 0.1))
+        counts = count(sharp, max(COUNT_SHARE * budget - (time.monotonic() - started), 0.1), memory)
         return Odds(counts.total, True, counts.held, counts.total)
     except BudgetExceeded:
         pass  # sample outside the handler: its traceback would keep the failed count's layers

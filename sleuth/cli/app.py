@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import IntEnum
 from importlib import import_module
@@ -26,6 +29,7 @@ except ImportError:  # pragma: no cover - older Typer depends on Click
 
 DEFAULT_FILE = "game.yaml"
 FILE_ENV = "SLEUTH_FILE"
+CACHE_ENV = "SLEUTH_CACHE"  # a directory for remembered item orders; empty or "off": none
 
 
 class ExitStatus(IntEnum):
@@ -44,6 +48,26 @@ class Env:
     out: Console = field(default_factory=lambda: Console(highlight=False))
     err: Console = field(default_factory=lambda: Console(stderr=True, highlight=False))
     environ: Any = field(default_factory=lambda: os.environ)
+
+    def orders_file(self, record: Path) -> Path | None:
+        """Where the remembered item order of this record lives (``sleuth.solve.memory``).
+
+        ``$SLEUTH_CACHE``, else ``$XDG_CACHE_HOME/sleuth``, else ``~/.cache/sleuth``; None when
+        it is set empty or to "off", or when the environment names no home.
+        """
+        chosen = self.environ.get(CACHE_ENV)
+        if chosen is not None:
+            folder = None if chosen.strip() in ("", "off") else Path(chosen)
+        elif self.environ.get("XDG_CACHE_HOME"):
+            folder = Path(self.environ["XDG_CACHE_HOME"]) / "sleuth"
+        elif self.environ.get("HOME"):
+            folder = Path(self.environ["HOME"]) / ".cache" / "sleuth"
+        else:
+            folder = None
+        if folder is None:
+            return None
+        key = hashlib.sha256(str(record.resolve()).encode()).hexdigest()[:20]
+        return folder / f"order-{key}.json"
 
 
 ENV = Env()
@@ -135,6 +159,18 @@ def split(value: str) -> list[str]:
     return [part.strip() for part in value.split(",") if part.strip()]
 
 
+@contextmanager
+def remembered(path: Path) -> Iterator[Any]:
+    """The record's remembered item order, for the counts of one command; saved back after."""
+    from sleuth.solve.memory import Remembered
+
+    where = ENV.orders_file(path)
+    memory = Remembered.load(where) if where else Remembered()
+    yield memory
+    if where:
+        memory.save(where)
+
+
 def record_event(
     file: Path | None, command: str, kind: str, fields: dict, names=(), budget: float = 10.0
 ):
@@ -143,12 +179,13 @@ def record_event(
     from sleuth.render.common import show_update
     from sleuth.store import append
 
+    path = record_path(file)
     try:
-        record = append(record_path(file), kind, fields, command, tuple(names), warn)
+        record = append(path, kind, fields, command, tuple(names), warn)
     except InputError as error:
         raise fail(error, command) from None
-    with spinner(ENV.err, "counting the deals that fit the record..."):
-        result = update(record, budget)
+    with spinner(ENV.err, "counting the deals that fit the record..."), remembered(path) as memory:
+        result = update(record, budget, memory)
     show_update(ENV.out, result, record.events[-1].text())
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
@@ -170,8 +207,9 @@ def analyse(file: Path | None, budget: float, command: str, tolerate: int = 0):
     from sleuth.analysis import report
 
     record = loaded(file, command)
-    with spinner(ENV.err, "counting the deals that fit the record..."):
-        return report(record, budget, tolerate)
+    counting = spinner(ENV.err, "counting the deals that fit the record...")
+    with counting, remembered(record_path(file)) as memory:
+        return report(record, budget, tolerate, memory)
 
 
 @app.command()
@@ -256,7 +294,8 @@ def edit(
         record, old, new = change(path, event, fields, "sleuth edit", names, warn)
     except InputError as error:
         raise fail(error, "sleuth edit") from None
-    result = report(record, budget)
+    with remembered(path) as memory:
+        result = report(record, budget, memory=memory)
     show_edit(ENV.out, result, event, old.text(), new.text())
     if not result.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
@@ -304,7 +343,8 @@ def check(
         target = None if best or first is None else handler.target(record, first, second)
     except InputError as error:
         raise fail(error, "sleuth check") from None
-    result = report(record, budget, tolerate)
+    with remembered(record_path(file)) as memory:
+        result = report(record, budget, tolerate, memory)
     if not show_trouble(ENV.out, result):
         raise typer.Exit(ExitStatus.INCONSISTENT)
     handler.check(ENV.out, result, target)

@@ -30,6 +30,7 @@ from fractions import Fraction
 
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.solve.hits import musts, needs
+from sleuth.solve.memory import Remembered
 from sleuth.solve.simplify import Contradiction, Reduced, reduce
 
 
@@ -390,8 +391,12 @@ class _Run:
             self.size += len(nxt)
 
 
-def count(model: Model, budget: float | None = None) -> Counts:
-    """Exact world counts and holding counts; BudgetExceeded after ``budget`` seconds."""
+def count(model: Model, budget: float | None = None, memory: Remembered | None = None) -> Counts:
+    """Exact world counts and holding counts; BudgetExceeded after ``budget`` seconds.
+
+    ``memory`` holds the order of the last hard count of the same game: it is tried first, and
+    replaced by the order that finishes this one if this one is hard.
+    """
     deadline = None if budget is None else time.monotonic() + budget
     space = model.space
     zero = {(h, i): 0 for h in space.holders for i in space.items}
@@ -400,9 +405,13 @@ def count(model: Model, budget: float | None = None) -> Counts:
         p = plan(model, reduced)
     except Contradiction:
         return Counts(0, zero)
-    from sleuth.solve.order import race  # the race needs this module's engines
+    from sleuth.solve.order import BIG, race  # the race needs this module's engines
 
-    run = race(p, reduced, deadline)
+    tracked = [i for i in p.order if i not in p.loose]
+    hint = memory.hint(tracked) if memory is not None else None
+    run = race(p, reduced, deadline, hint)
+    if memory is not None:
+        memory.learn(run.p.order[: len(tracked)] if run.size > BIG else [])
     if isinstance(run, _Run):
         return _backward(run.p, run.steps, run.layers, zero, reduced)
     return run.backward(zero, reduced)

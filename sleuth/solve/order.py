@@ -201,10 +201,17 @@ class _Dropped:
         return run
 
 
-def race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
+BIG = 6_000_000  # states of a count whose order is remembered for the next (``memory``)
+TRUST = 2.0  # a remembered order goes on first unless another is forecast this many times less
+HINTED = 0.5  # of the engine's state bound, for a remembered order that goes on
+
+
+def race(p: _Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | None = None):
     """The forward pass of a count, in the first order that finishes.
 
-    Most counts finish in the first greedy order within ``SOLO`` states. A hard one then takes
+    Most counts finish in the first greedy order within ``SOLO`` states. A hard one then runs
+    the ``hint`` (the order that finished the game's last hard count, ``memory``) first, under
+    ``HINTED`` of the engine's state bound; then, or without a hint, it takes
     the polished orders a pair at a time (an order and its reverse): both make ``PROBE``
     states, and the one expected to make fewer in all (``_expected``) goes on first. Each run
     is held under ``FIRST`` of the engine's state bound (an order that needs more, or is
@@ -233,6 +240,8 @@ def race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
     made = contenders(p, tracked)
     for order in made:
         pair = [o for o in (order, next(made, None)) if o is not None]
+        if hint is not None:
+            pair = [hint, *pair]
         runs = []
         for o in pair:
             run = engine(with_order(p, o, reduced))
@@ -244,8 +253,10 @@ def race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
                 runs.append((o, run))
             except TooBig as e:
                 dropped.add(o, run, isinstance(e, Dropped))
-        runs.sort(key=lambda x: _expected(x[1]))
+        runs.sort(key=lambda x: _expected(x[1]) / (TRUST if x[0] is hint else 1))
         for o, run in runs:
+            if o is hint:
+                run.most = HINTED * engine.most
             run.limit = dropped.room()
             try:
                 _finished(run, deadline)
@@ -253,6 +264,7 @@ def race(p: _Plan, reduced: Reduced, deadline: float | None) -> _Run:
             except TooBig as e:
                 dropped.add(o, run, isinstance(e, Dropped))
         del runs, run
+        hint = None
     resumed = dropped.kept[0] if dropped.kept else None
     try:
         run = dropped.resumed(deadline)

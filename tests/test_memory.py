@@ -1,0 +1,148 @@
+"""The remembered item order: its hint, tried first, and never a change to a count."""
+
+import importlib
+import json
+
+import pytest
+import simulate
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from sleuth.record import parse
+from sleuth.solve import count as counter
+from sleuth.solve import order as orders
+from sleuth.solve.entail import Entailment
+from sleuth.solve.memory import Remembered
+from sleuth.solve.simplify import reduce
+
+cli_app = importlib.import_module("sleuth.cli.app")
+
+
+def test_a_hint_keeps_the_remembered_order_and_puts_new_items_last():
+    memory = Remembered(["a", "b", "c", "d"])
+    assert memory.hint(["d", "x", "b"]) == ["b", "d", "x"]
+    assert memory.hint(["x", "y", "z", "b"]) is None  # shares less than half: another state
+    assert Remembered().hint(["a"]) is None
+
+
+def test_learning_marks_a_change_only_for_a_new_order():
+    memory = Remembered(["a", "b"])
+    memory.learn(["a", "b"])
+    assert not memory.changed
+    memory.learn(["b", "a"])
+    assert memory.changed and memory.order == ["b", "a"]
+
+
+def test_saved_orders_load_back_and_bad_files_load_as_nothing(tmp_path):
+    path = tmp_path / "cache" / "order.json"
+    memory = Remembered()
+    memory.learn(["13", "21"])
+    memory.save(path)
+    assert not memory.changed
+    assert Remembered.load(path).order == ["13", "21"]
+    assert [p.name for p in path.parent.iterdir()] == ["order.json"]  # no temporary file left
+    for text in ("{not json", '{"order": [1, 2]}', '["13"]', ""):
+        path.write_text(text)
+        assert Remembered.load(path).order == []
+    assert Remembered.load(tmp_path / "missing.json").order == []
+
+
+def test_a_cache_that_cannot_be_written_costs_nothing_but_the_memory(tmp_path):
+    (tmp_path / "file").write_text("")
+    memory = Remembered()
+    memory.learn(["13"])
+    memory.save(tmp_path / "file" / "order.json")  # its folder is a file
+    assert memory.changed
+
+
+def _model(players: int, turns: int, seed: int):
+    doc, _ = simulate.simulate(players, turns, seed)
+    return Entailment(parse(doc, "sim").model()).sharpened()
+
+
+def _tracked(model) -> list:
+    p = counter.plan(model, reduce(model))
+    return [i for i in p.order if i not in p.loose]
+
+
+def test_a_remembered_order_is_run_first_and_the_winner_learned(monkeypatch):
+    model = _model(5, 10, 1)
+    tracked = _tracked(model)
+    monkeypatch.setattr(orders, "SOLO", 10)  # every count goes past the first greedy order
+    monkeypatch.setattr(orders, "BIG", 0)  # and is remembered
+    memory = Remembered()
+    plain = counter.count(model)
+    assert counter.count(model, memory=memory) == plain
+    assert sorted(memory.order) == sorted(tracked)
+    ran = []
+    finished = orders._finished
+
+    def spy(run, deadline, cap=float("inf")):
+        ran.append(run.p.order[: len(tracked)])
+        finished(run, deadline, cap)
+
+    monkeypatch.setattr(orders, "_finished", spy)
+    hint = tracked[::-1]
+    memory = Remembered(hint)
+    assert counter.count(model, memory=memory) == plain
+    assert ran[0] == hint  # probed first, beside the first pair of contenders
+    monkeypatch.setattr(orders, "BIG", 10**9)
+    counter.count(model, memory=memory)
+    assert memory.order == []  # a small count forgets: the next state starts a fresh race
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 3), st.randoms(use_true_random=False))
+def test_any_remembered_order_gives_the_same_counts(seed, rng):
+    model = _model(5, 10, seed)
+    hint = _tracked(model)
+    rng.shuffle(hint)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(orders, "SOLO", 10)
+        assert counter.count(model, memory=Remembered(hint)) == counter.count(model)
+
+
+NEW = ("new", "goldraub", "--players", "Anton,Bert,Christl,Doris,Elli", "--me", "Christl")
+HAND = ("--hand", "22,45,63")
+
+
+@pytest.fixture
+def cli(monkeypatch, tmp_path):
+    """The app in-process with a cache folder in tmp_path; every count is remembered."""
+    monkeypatch.chdir(tmp_path)
+    environ = {"SLEUTH_CACHE": str(tmp_path / "cache")}
+    monkeypatch.setattr(cli_app, "ENV", cli_app.Env(environ=environ))
+    monkeypatch.setattr(orders, "SOLO", 10)
+    monkeypatch.setattr(orders, "BIG", 0)
+    runner = CliRunner()
+    return environ, lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+
+
+def test_the_command_line_keeps_one_order_per_record_in_its_cache(cli, tmp_path):
+    environ, run = cli
+    assert run(*NEW, *HAND).exit_code == 0
+    assert run("search", "an", "31-36", "--gold", "2", "--saw", "1").exit_code == 0
+    files = list((tmp_path / "cache").iterdir())
+    assert len(files) == 1
+    order = json.loads(files[0].read_text())["order"]
+    assert order and all(isinstance(item, str) for item in order)
+    files[0].write_text("{broken")  # a damaged cache is only a lost hint
+    assert run("report").exit_code == 0
+    assert json.loads(files[0].read_text())["order"]
+    environ["SLEUTH_CACHE"] = "off"
+    files[0].unlink()
+    assert run("report").exit_code == 0
+    assert not list((tmp_path / "cache").iterdir())
+
+
+def test_the_cache_folder_follows_the_environment(tmp_path):
+    record = tmp_path / "game.yaml"
+    where = cli_app.Env(environ={"XDG_CACHE_HOME": str(tmp_path / "x")}).orders_file(record)
+    assert where.parent == tmp_path / "x" / "sleuth"
+    where = cli_app.Env(environ={"HOME": str(tmp_path)}).orders_file(record)
+    assert where.parent == tmp_path / ".cache" / "sleuth"
+    assert cli_app.Env(environ={}).orders_file(record) is None
+    assert cli_app.Env(environ={"SLEUTH_CACHE": "", "HOME": "/h"}).orders_file(record) is None
+    other = cli_app.Env(environ={"HOME": str(tmp_path)}).orders_file(tmp_path / "other.yaml")
+    assert other != where
