@@ -112,7 +112,6 @@ def replay(spec: dict) -> dict:
     """A report after every event of a whole game, ``runs`` times while they fit in ``spend``."""
     from sleuth.analysis import report as analyse
     from sleuth.record import Record
-    from sleuth.solve.memory import Remembered
 
     record = load(spec)
     totals, per_event, fallbacks = [], [], set()
@@ -121,11 +120,10 @@ def replay(spec: dict) -> dict:
         if totals and time.perf_counter() - began + max(totals) > spec["spend"]:
             break
         started = time.perf_counter()
-        memory = Remembered()  # as the command line's cache would carry it from event to event
         for k in range(1, len(record.events) + 1):
             prefix = Record(record.game, record.table, record.start, record.events[:k])
             before = time.perf_counter()
-            result = analyse(prefix, spec["budget"], memory=memory)
+            result = analyse(prefix, spec["budget"])
             per_event.append(time.perf_counter() - before)
             if not result.odds.exact:
                 fallbacks.add(k)

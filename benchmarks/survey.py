@@ -1,7 +1,7 @@
 """Every state of many simulated games: how long `report` takes, and the slowest states.
 
 Usage: ``.venv/bin/python benchmarks/survey.py [--game goldraub|lima] [--players 5 6]
-[--games 10] [--first-seed 0] [--budget S] [--cold] [--markdown]``.
+[--games 10] [--first-seed 0] [--budget S] [--remember] [--markdown]``.
 
 The targets are about *any* state of a game, so this measures all of them: for each player
 count, ``--games`` simulated games (Goldraub: 10 rounds, ``tests/simulate.py``; Loot of Lima:
@@ -13,9 +13,10 @@ tail. The first table gives the spread over all states; the second names every s
 target (at least the five slowest), so that each can be reproduced: the record is the first
 ``events`` events of ``simulate(players, players * 10, seed)``.
 
-Each game carries the order of its last hard count from state to state, as the command line's
-cache does for a record at the table (``sleuth.solve.memory``); every measurement of a state
-starts from the memory as the state before left it. ``--cold`` remembers nothing.
+With ``--remember``, each game carries the order of its last hard count from state to state, as
+the command line does for a record when ``$SLEUTH_CACHE`` names a folder
+(``sleuth.solve.memory``); every measurement of a state starts from the memory as the state
+before left it.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def run_game(
 ) -> tuple[list[dict], float]:
     """The states of one game (from a child process) and the child's peak memory in MiB."""
     argv = [sys.executable, __file__, "--game", game, "--budget", str(budget)]
-    argv += ["--child", str(players), str(seed)] + (["--cold"] if cold else [])
+    argv += ["--child", str(players), str(seed)] + ([] if cold else ["--remember"])
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -101,12 +102,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--budget", type=float, default=10.0)
-    parser.add_argument("--cold", action="store_true", help="remember no order between states")
+    parser.add_argument("--remember", action="store_true", help="carry orders between states")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--child", type=int, nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        child(args.game, *args.child, args.budget, args.cold)
+        child(args.game, *args.child, args.budget, not args.remember)
         return
 
     from rich import box
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
         states, peak = [], 0.0
         for seed in range(args.first_seed, args.first_seed + args.games):
             print(f"survey: {players} players, seed {seed}", file=sys.stderr, flush=True)
-            lines, rss = run_game(args.game, players, seed, args.budget, args.cold)
+            lines, rss = run_game(args.game, players, seed, args.budget, not args.remember)
             states += [dict(line, seed=seed) for line in lines]
             peak = max(peak, rss)
         times = [s["seconds"] for s in states]
@@ -155,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"{s['seconds']:.3f} s",
             )
     console = Console(width=120)
-    memory = "no order remembered" if args.cold else "each game remembers its last hard order"
+    memory = "each game remembers its last hard order" if args.remember else "no order remembered"
     day = time.strftime("%Y-%m-%d")
     console.print(f"{day}, {os.cpu_count()} cores, budget {args.budget} s, {memory}")
     console.print(spread)

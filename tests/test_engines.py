@@ -241,3 +241,16 @@ def test_of_an_order_and_its_reverse_the_one_expected_to_make_fewer_states_goes_
     monkeypatch.setattr(orders, "_expected", lambda run: run.p.order[: len(chosen)] != chosen)
     run = orders.race(p, reduced, None)
     assert run.done and run.p.order[: len(chosen)] == chosen
+
+
+def test_a_step_may_make_fewer_successors_as_the_kept_states_fill_the_memory(monkeypatch):
+    _, reduced, p, tracked = _planned(5, 10, 1)
+    run = VectorRun(counter.with_order(p, tracked, reduced))
+    assert run._most_successors(0) == VectorRun.most_edges
+    run.size = VectorRun.most
+    assert 0 < run._most_successors(0) < VectorRun.most_edges
+    monkeypatch.setattr(VectorRun, "memory", 16 * 2000)  # room for 2,000 states and no step
+    run = VectorRun(counter.with_order(p, tracked, reduced))
+    with pytest.raises(counter.TooBig):
+        run.advance(float("inf"), None)
+    assert run.size < 2000

@@ -3,9 +3,10 @@
 A game's record grows one event at a time, and the counts of one state and the next are alike:
 the order that won the race at one event is, as a rule, as good as the best contender at the
 next, and running it at once skips the race (on seed 29 of the simulated 6-player games,
-events 11 to 25: 1 to 2 s a state instead of 2 to 13 s). Any order counts exactly, so a stale
-or foreign order costs time, never correctness. The command line keeps one per record file in
-a cache directory (``sleuth.cli``); a replay in one process keeps one object throughout.
+events 12 to 18: 1.6 to 4 s a state instead of 2.9 to 8.2 s). Any order counts exactly, so a
+stale or foreign order costs time, never correctness; but a remembered order that fails costs
+the race that time (see the README's "Remembered orders"). The command line keeps one per
+record file when ``$SLEUTH_CACHE`` names a folder (``sleuth.cli.app``).
 """
 
 from __future__ import annotations

@@ -135,16 +135,17 @@ class _Layer:
 class VectorRun:
     """A forward pass on whole layers; ``advance``, ``done`` and ``most`` as ``count._Run``.
 
-    ``most`` bounds the states kept over all layers; every successor edge is kept too (an
-    int32 and a bit per edge), about four edges per state. ``most_edges`` bounds the successors
-    of one step, which are merged at once. At both bounds a count peaks at about
-    850 MB (measured with the sort merge: 10.8 million states and 7.1 million successors in
-    one step, 740 MB; with the hash table: 12.4 million states when the bound stopped the
-    run, 642 MiB in all).
+    ``most`` bounds the states kept over all layers (``limit``, the hard bound of one run,
+    starts at it): each keeps its weight and the int32 successor of each of its edges, about
+    16 bytes in all (26.5 million states: 383 MiB). The successors of one step are merged at
+    once, at about 32 bytes plus 16 per key word each (keys, table, sums, where each went): they
+    may take ``memory`` less what the states kept take, and never more than ``most_edges``.
+    Measured at the bound, whole processes peak at 650 to 800 MiB.
     """
 
     most = 24_000_000
-    most_edges = 8_000_000  # successors made in one step, before they merge (the memory peak)
+    most_edges = 8_000_000  # successors made in one step, before they merge
+    memory = 700 << 20  # bytes for the states kept and one step's successors (see above)
     chunk = 1 << 20  # states of a layer whose successors are made at once (bounds temporaries)
 
     def __init__(self, p: _Plan):
@@ -277,6 +278,11 @@ class VectorRun:
                 reach += np.minimum(room, ahead).astype(np.int16)
         return (reach >= least) & (now + items >= least)
 
+    def _most_successors(self, k: int) -> int:
+        """The successors step k may make within ``memory``, beside the states kept so far."""
+        words = self.fields.shapes[k + 1][0]
+        return min(self.most_edges, (self.memory - 16 * self.size) // (32 + 16 * words))
+
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or until more than ``cap`` states have been made."""
         while not self.done and self.size <= cap:
@@ -288,10 +294,10 @@ class VectorRun:
             layer = self.layers[k]
             masks: dict[int, np.ndarray] = {}  # per holder: the states that may give it item k
             pieces: list[tuple[int, np.ndarray, np.ndarray]] = []  # (holder, rows, their keys)
-            made = 0
+            made, most = 0, self._most_successors(k)
             for start in range(0, max(len(layer), 1), self.chunk):  # an empty layer too
                 chunk = self.keys[:, start : start + self.chunk]
-                for h, rows, nxt in self._successors(k, chunk, self.most_edges - made):
+                for h, rows, nxt in self._successors(k, chunk, most - made):
                     made += len(rows)
                     rows = (rows + start).astype(np.int32)
                     masks.setdefault(h, np.zeros(len(layer), dtype=bool))[rows] = True
