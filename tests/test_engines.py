@@ -249,6 +249,9 @@ def test_a_step_may_make_fewer_successors_as_the_kept_states_fill_the_memory(mon
     assert run._most_successors(0) == VectorRun.most_edges
     run.size = VectorRun.most
     assert 0 < run._most_successors(0) < VectorRun.most_edges
+    shared = run._most_successors(0)
+    run.size, run.limit = VectorRun.most // 2, VectorRun.most // 2  # another run keeps half
+    assert run._most_successors(0) == shared
     monkeypatch.setattr(VectorRun, "memory", 16 * 2000)  # room for 2,000 states and no step
     run = VectorRun(counter.with_order(p, tracked, reduced))
     with pytest.raises(counter.TooBig):

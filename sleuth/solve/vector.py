@@ -279,9 +279,14 @@ class VectorRun:
         return (reach >= least) & (now + items >= least)
 
     def _most_successors(self, k: int) -> int:
-        """The successors step k may make within ``memory``, beside the states kept so far."""
+        """The successors step k may make within ``memory``, beside the states kept so far.
+
+        Kept by this run, and by other runs alive: their share is what they take off this
+        run's ``limit``.
+        """
         words = self.fields.shapes[k + 1][0]
-        return min(self.most_edges, (self.memory - 16 * self.size) // (32 + 16 * words))
+        kept = self.size + max(type(self).most - self.limit, 0)
+        return min(self.most_edges, (self.memory - 16 * kept) // (32 + 16 * words))
 
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or until more than ``cap`` states have been made."""
