@@ -568,8 +568,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--budget",
         type=float,
-        default=10.0,
-        help="seconds per report before the exact counter falls back (10)",
+        default=15.0,
+        help="seconds per report before the exact counter falls back (15, as sleuth's default)",
     )
     parser.add_argument("--z3-limit", type=float, help="seconds per z3 enumeration (3; quick 1)")
     parser.add_argument(

@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[5, 6])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument("--budget", type=float, default=10.0)
+    parser.add_argument("--budget", type=float, default=15.0)
     parser.add_argument("--remember", action="store_true", help="carry orders between states")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--child", type=int, nargs=2, help=argparse.SUPPRESS)

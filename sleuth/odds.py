@@ -16,7 +16,7 @@ from sleuth.solve.entail import Entailment
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import estimate
 
-DEFAULT_BUDGET = 10.0
+DEFAULT_BUDGET = 15.0  # seconds for an answer (the command line's --budget default)
 COUNT_SHARE = 0.85  # of the budget, for the exact count; an estimate gets at least the rest
 
 

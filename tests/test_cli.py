@@ -442,3 +442,9 @@ def test_subprocess_written_file_and_environment(tmp_path):
     result = sub(tmp_path, *GUESS, "--file", "game.yaml", SLEUTH_FILE="ok.yaml")
     assert result.returncode == 2
     one_error(result.stderr, "game.yaml", "malformed YAML")
+
+
+def test_the_command_line_and_the_core_give_an_answer_the_same_time():
+    from sleuth.odds import DEFAULT_BUDGET
+
+    assert cli_app.BUDGET == DEFAULT_BUDGET

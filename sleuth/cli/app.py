@@ -110,6 +110,7 @@ FileOpt = Annotated[
         show_default=False,
     ),
 ]
+BUDGET = 15.0  # seconds for an answer, as sleuth.odds.DEFAULT_BUDGET (not imported: start-up)
 BudgetOpt = Annotated[
     float,
     typer.Option(
@@ -164,7 +165,7 @@ def remembered(path: Path) -> Iterator[Any]:
 
 
 def record_event(
-    file: Path | None, command: str, kind: str, fields: dict, names=(), budget: float = 10.0
+    file: Path | None, command: str, kind: str, fields: dict, names=(), budget: float = BUDGET
 ):
     """Record one event: check it, append it atomically, print the update and return it."""
     from sleuth.analysis import update
@@ -267,7 +268,7 @@ def edit(
         ),
     ],
     file: FileOpt = None,
-    budget: BudgetOpt = 10.0,
+    budget: BudgetOpt = BUDGET,
 ) -> None:
     """Change one recorded event in place, e.g. 'sleuth edit 7 gold=1'."""
     from sleuth.analysis import report
@@ -297,7 +298,7 @@ def edit(
 def report_command(
     file: FileOpt = None,
     json_: JsonOpt = False,
-    budget: BudgetOpt = 10.0,
+    budget: BudgetOpt = BUDGET,
     tolerate: TolerateOpt = 0,
 ) -> None:
     """Show what is certain, every probability, and the worlds left."""
@@ -322,7 +323,7 @@ def check(
     ] = None,
     best: Annotated[bool, typer.Option(help="List the best moves available now.")] = False,
     file: FileOpt = None,
-    budget: BudgetOpt = 10.0,
+    budget: BudgetOpt = BUDGET,
     tolerate: TolerateOpt = 0,
 ) -> None:
     """Should I guess (Goldraub) or accuse (Lima) now? Probability, points, the rules."""

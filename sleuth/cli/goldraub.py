@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from sleuth.cli.app import BudgetOpt, FileOpt, app, record_event
+from sleuth.cli.app import BUDGET, BudgetOpt, FileOpt, app, record_event
 from sleuth.errors import InputError
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ def search(
     saw: Annotated[int | None, typer.Option(help="GOLD BARS cards I saw in the pass.")] = None,
     at: Annotated[int | None, typer.Option(help="The route space the searcher moved to.")] = None,
     file: FileOpt = None,
-    budget: BudgetOpt = 10.0,
+    budget: BudgetOpt = BUDGET,
 ) -> None:
     """Goldraub: record a search and its answer."""
     fields = {"by": by, "row": row, "gold": gold, "saw": saw, "at": at}
@@ -38,7 +38,7 @@ def guess(
     sector: Annotated[str, typer.Argument(help="The sector.")],
     correct: Annotated[bool, typer.Option("--correct/--wrong", help="The guess's outcome.")],
     file: FileOpt = None,
-    budget: BudgetOpt = 10.0,
+    budget: BudgetOpt = BUDGET,
 ) -> None:
     """Goldraub: record a guess and whether it was right."""
     fields = {"by": by, "owner": owner, "sector": sector, "correct": correct}

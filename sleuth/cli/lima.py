@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from sleuth.cli.app import ENV, BudgetOpt, FileOpt, app, record_event, split
+from sleuth.cli.app import BUDGET, ENV, BudgetOpt, FileOpt, app, record_event, split
 from sleuth.errors import InputError
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def ask(
     answer: Annotated[int, typer.Option(help="The number of tokens answered aloud.")],
     terrain: Annotated[str | None, typer.Option(help="beach, forest or mountain.")] = None,
     file: FileOpt = None,
-    budget: BudgetOpt = 10.0,
+    budget: BudgetOpt = BUDGET,
 ) -> None:
     """Loot of Lima: record a question and its answer."""
     fields = {"by": by, "to": to, "range": range_, "terrain": terrain, "answer": answer}
@@ -48,7 +48,7 @@ def secret(
     ] = None,
     answer: Annotated[int | None, typer.Option(help="When I asked: the answer.")] = None,
     file: FileOpt = None,
-    budget: BudgetOpt = 10.0,
+    budget: BudgetOpt = BUDGET,
 ) -> None:
     """Loot of Lima: record a Pistol question (range and answer only when I asked)."""
     fields = {"by": by, "to": to, "range": range_, "answer": answer}
@@ -65,7 +65,7 @@ def accuse(
         str | None, typer.Option(help="When I accused: the two tokens I saw, 3F,7M")
     ] = None,
     file: FileOpt = None,
-    budget: BudgetOpt = 10.0,
+    budget: BudgetOpt = BUDGET,
 ) -> None:
     """Loot of Lima: record an accusation and whether it was right."""
     seen = None if treasure is None else split(treasure)
