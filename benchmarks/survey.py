@@ -14,9 +14,9 @@ target (at least the five slowest), so that each can be reproduced: the record i
 ``events`` events of ``simulate(players, players * 10, seed)``.
 
 With ``--remember``, each game carries the order of its last hard count from state to state, as
-the command line does for a record when ``$SLEUTH_CACHE`` names a folder
-(``sleuth.solve.memory``); every measurement of a state starts from the memory as the state
-before left it.
+the command line does for a record by default (``sleuth.solve.memory``); every measurement of
+a state starts from the memory as the state before left it. Without it, every state is
+measured cold, as a first command on a record would be.
 """
 
 from __future__ import annotations

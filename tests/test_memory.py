@@ -136,11 +136,15 @@ def test_the_command_line_keeps_one_order_per_record_in_its_cache(cli, tmp_path)
     assert not list((tmp_path / "cache").iterdir())
 
 
-def test_orders_are_remembered_only_in_a_folder_the_environment_names(tmp_path):
+def test_the_cache_folder_follows_the_environment(tmp_path):
     record = tmp_path / "game.yaml"
     where = cli_app.Env(environ={"SLEUTH_CACHE": str(tmp_path / "c")}).orders_file(record)
     assert where.parent == tmp_path / "c"
-    other = cli_app.Env(environ={"SLEUTH_CACHE": str(tmp_path / "c")}).orders_file(tmp_path / "o")
+    where = cli_app.Env(environ={"XDG_CACHE_HOME": str(tmp_path / "x")}).orders_file(record)
+    assert where.parent == tmp_path / "x" / "sleuth"
+    where = cli_app.Env(environ={"HOME": str(tmp_path)}).orders_file(record)
+    assert where.parent == tmp_path / ".cache" / "sleuth"
+    other = cli_app.Env(environ={"HOME": str(tmp_path)}).orders_file(tmp_path / "other.yaml")
     assert other != where  # one file per record
-    for environ in ({}, {"SLEUTH_CACHE": ""}, {"SLEUTH_CACHE": "off"}, {"HOME": str(tmp_path)}):
+    for environ in ({}, {"SLEUTH_CACHE": "", "HOME": "/h"}, {"SLEUTH_CACHE": "off", "HOME": "/h"}):
         assert cli_app.Env(environ=environ).orders_file(record) is None

@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover - older Typer depends on Click
 
 DEFAULT_FILE = "game.yaml"
 FILE_ENV = "SLEUTH_FILE"
-CACHE_ENV = "SLEUTH_CACHE"  # a folder for remembered item orders; unset, empty or "off": none
+CACHE_ENV = "SLEUTH_CACHE"  # a folder for remembered item orders; empty or "off": none
 
 
 class ExitStatus(IntEnum):
@@ -52,14 +52,22 @@ class Env:
     def orders_file(self, record: Path) -> Path | None:
         """Where the remembered item order of this record lives (``sleuth.solve.memory``).
 
-        Only when ``$SLEUTH_CACHE`` names a folder: remembering is a choice (see the README's
-        "Remembered orders"), off when the variable is unset, empty or "off".
+        ``$SLEUTH_CACHE``, else ``$XDG_CACHE_HOME/sleuth``, else ``~/.cache/sleuth``; None when
+        the variable is set empty or to "off", or when the environment names no home.
         """
-        chosen = (self.environ.get(CACHE_ENV) or "").strip()
-        if chosen in ("", "off"):
+        chosen = self.environ.get(CACHE_ENV)
+        if chosen is not None:
+            folder = None if chosen.strip() in ("", "off") else Path(chosen)
+        elif self.environ.get("XDG_CACHE_HOME"):
+            folder = Path(self.environ["XDG_CACHE_HOME"]) / "sleuth"
+        elif self.environ.get("HOME"):
+            folder = Path(self.environ["HOME"]) / ".cache" / "sleuth"
+        else:
+            folder = None
+        if folder is None:
             return None
         key = hashlib.sha256(str(record.resolve()).encode()).hexdigest()[:20]
-        return Path(chosen) / f"order-{key}.json"
+        return folder / f"order-{key}.json"
 
 
 ENV = Env()

@@ -6,7 +6,7 @@ next, and running it at once skips the race (on seed 29 of the simulated 6-playe
 events 12 to 18: 1.6 to 4 s a state instead of 2.9 to 8.2 s). Any order counts exactly, so a
 stale or foreign order costs time, never correctness; but a remembered order that fails costs
 the race that time (see the README's "Remembered orders"). The command line keeps one per
-record file when ``$SLEUTH_CACHE`` names a folder (``sleuth.cli.app``).
+record file in a cache folder (``sleuth.cli.app``).
 """
 
 from __future__ import annotations
