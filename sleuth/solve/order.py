@@ -206,18 +206,21 @@ TRUST = 2.0  # a remembered order goes on first unless another is forecast this 
 HINTED = 0.5  # of the engine's state bound, for a remembered order that goes on
 
 
-def race(p: _Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | None = None):
+def race(
+    p: _Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | None = None
+) -> _Run:
     """The forward pass of a count, in the first order that finishes.
 
-    Most counts finish in the first greedy order within ``SOLO`` states. A hard one then runs
-    the ``hint`` (the order that finished the game's last hard count, ``memory``) first, under
-    ``HINTED`` of the engine's state bound; then, or without a hint, it takes
+    Most counts finish in the first greedy order within ``SOLO`` states. A hard one then takes
     the polished orders a pair at a time (an order and its reverse): both make ``PROBE``
-    states, and the one expected to make fewer in all (``_expected``) goes on first. Each run
-    is held under ``FIRST`` of the engine's state bound (an order that needs more, or is
-    expected to need far more, drops out). When every one has dropped, the dropped run
-    first goes on from where it stopped, under the whole bound (``_Dropped``); if it fails
-    too, the next ``SECOND`` that dropped are run again from the start.
+    states, and the one expected to make fewer in all (``_expected``) goes on first. The
+    ``hint`` (the order that finished the record's last hard count, ``memory``) joins the first
+    pair, goes on first unless another is forecast at under 1 / ``TRUST`` of its states, and
+    is held under ``HINTED`` of the engine's state bound. Each other run is held under
+    ``FIRST`` of it (an order that needs more, or is expected to need far more, drops out).
+    When every one has dropped, the first run dropped whole goes on from where it stopped,
+    under the whole bound (``_Dropped``); if it fails too, the next ``SECOND`` that dropped
+    run again from the start.
 
     Racing many orders side by side by successive halving on their early layers was tried
     and measured: on the 40 slowest 6-player records of 20 simulated games it took 95 s in
