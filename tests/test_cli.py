@@ -7,6 +7,7 @@ the command or file, the event and the field; the record file unchanged byte for
 import importlib
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -409,6 +410,19 @@ def test_subprocess_game(tmp_path):
     result = sub(tmp_path, "undo")
     assert result.returncode == 0 and "removed: guess" in result.stdout
     assert (tmp_path / "game.yaml").read_text() == HEAD + "events:\n" + SEARCH_LINE
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no SIGPIPE here")
+def test_subprocess_closed_pipe_ends_quietly(tmp_path):
+    sub(tmp_path, *NEW)
+    env = {k: v for k, v in os.environ.items() if k != "SLEUTH_FILE"}
+    command = [sys.executable, "-m", "sleuth", "report"]
+    child = subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    child.stdout.close()  # the reader goes away before the report is written (| head -0)
+    stderr = child.stderr.read()
+    assert child.wait(timeout=120) == -signal.SIGPIPE and stderr == b""
 
 
 def test_subprocess_inconsistent_and_bad_input(tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 from sleuth.cli import goldraub as _goldraub  # noqa: F401 - registers its commands
@@ -11,7 +12,14 @@ from sleuth.cli.app import ExitStatus, app
 
 
 def main() -> None:
-    """The console script: run the app, turning unexpected errors into one line."""
+    """The console script: run the app, turning unexpected errors into one line.
+
+    A closed output pipe (``sleuth report | head``) ends the process quietly, by SIGPIPE, as it
+    does other Unix tools; Click would otherwise exit 1, which here means an internal error.
+    Records are written to files, never to a pipe, so this cannot cut a write short.
+    """
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         app()
     except SystemExit:
