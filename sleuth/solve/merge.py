@@ -29,8 +29,7 @@ def merged(pieces: list[np.ndarray], rows: list[np.ndarray], weights: np.ndarray
     since this is where a count's memory peaks.
     """
     n = sum(len(r) for r in rows)
-    loaded = _table.cache_info().currsize
-    table = _table() if n >= (LOADED if loaded else HASHED) else None
+    table = _table() if n >= (LOADED if loaded() else HASHED) else None
     if table is not None:
         return table(pieces, rows, weights)
     keys = np.concatenate(pieces, axis=1) if pieces else np.zeros((1, 0), np.uint64)
@@ -38,6 +37,11 @@ def merged(pieces: list[np.ndarray], rows: list[np.ndarray], weights: np.ndarray
     ways = np.concatenate([weights[r] for r in rows]) if rows else weights[:0]
     rows.clear()
     return by_sort(keys, ways, bits)
+
+
+def loaded() -> bool:
+    """Whether numba is loaded in this process already (by the hash-table merge)."""
+    return _table.cache_info().currsize > 0 and _table() is not None
 
 
 @cache

@@ -7,7 +7,9 @@ fields its item touches, and every transition changes only those: a successor's 
 state's key, with the fields that close cleared, plus the shifted change of each touched
 field, so no successor is built field by field. Equal keys merge (``merge.py``: a sort, or
 a hash table on big steps). The forward pass remembers where every successor went, so the
-backward pass is a gather per holder and step.
+backward pass is a gather per holder and step. Once a count has loaded numba (for the hash
+merge), unpacking a field and the backward gather run as compiled loops (``kernels.py``):
+on 44 hard simulated records, counts took 21 s instead of 24 s.
 
 Counts are int64: exact as long as the number of deals that respect the hand sizes alone stays
 below 2**62, which ``fits`` checks before this engine is chosen (every partial count, and
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -30,9 +33,28 @@ from sleuth.solve.count import (
     _Steps,
     finished,
 )
-from sleuth.solve.merge import merged
+from sleuth.solve.merge import loaded, merged
 
 LIMIT = 1 << 62
+UNPACKED = 4096  # states from which a field is unpacked by the compiled loop, once loaded
+
+
+@cache
+def _kernels():
+    """The compiled loops (``kernels.py``), or None without numba."""
+    try:
+        from sleuth.solve import kernels
+    except ImportError:
+        return None
+    return kernels
+
+
+COMPILED = True  # whether the compiled loops may be taken at all (tests turn it off)
+
+
+def _compiled():
+    """The compiled loops once numba is loaded in this process, else None (numpy instead)."""
+    return _kernels() if COMPILED and loaded() else None
 
 
 def fits(p: _Plan) -> bool:
@@ -93,6 +115,11 @@ class _Fields:
         word, shift, mask = self.places[key]
         if word >= keys.shape[0]:
             return np.zeros(keys.shape[1], dtype=dtype)
+        compiled = _compiled()
+        if compiled is not None and keys.shape[1] >= UNPACKED:
+            out = np.empty(keys.shape[1], dtype=dtype)
+            compiled.unpacked(keys[word], shift, mask, out)
+            return out
         return ((keys[word] >> np.uint64(shift)) & np.uint64(mask)).astype(dtype)
 
     def base(self, keys: np.ndarray, j: int) -> np.ndarray:
@@ -353,10 +380,15 @@ class VectorRun:
                 for h, part in enumerate(parts):
                     free_held[h] += int(last.ways[row]) * (mult * part // nfree)
         self.back = [back] if keep else []
+        compiled = _compiled()
         for k in range(len(p.order) - 1, -1, -1):
             ways = self.layers[k].ways
             here = np.zeros(len(ways), dtype=np.int64)
             for h, mask, dest in self.edges[k]:
+                if compiled is not None:
+                    count = compiled.gathered(mask, dest, back, ways, here)
+                    held[p.holders[h], p.order[k]] = int(count)
+                    continue
                 rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
                 value = back[dest]
                 here[rows] += value
