@@ -100,14 +100,15 @@ class _Fields:
                     word, shift = word + 1, 0
             placed.append((word, shift, width, first, last))
             self.places[key] = (word, shift, (1 << width) - 1)
+        masks: list[dict[int, int]] = [{} for _ in range(n + 1)]  # per layer: word -> live bits
+        for w, sh, wd, f, la in placed:
+            for j in range(f + 1, la + 1):  # the layers the field lives in
+                masks[j][w] = masks[j].get(w, 0) | ((1 << wd) - 1) << sh
         self.shapes = []  # per layer: (words, mask of live bits per word, bits used if one word)
-        for j in range(n + 1):
-            live = [(w, sh, wd) for w, sh, wd, f, la in placed if f < j <= la]
-            words = 1 + max((w for w, _, _ in live), default=0)
-            mask = np.zeros(words, dtype=np.uint64)
-            for w, sh, wd in live:
-                mask[w] |= np.uint64(((1 << wd) - 1) << sh)
-            used = max((sh + wd for w, sh, wd in live if w == 0), default=1)
+        for live in masks:
+            words = 1 + max(live, default=0)
+            mask = np.array([live.get(w, 0) for w in range(words)], dtype=np.uint64)
+            used = max(live.get(0, 0).bit_length(), 1)
             self.shapes.append((words, mask, used if words == 1 else 64))
 
     def column(self, keys: np.ndarray, key: tuple[str, int], dtype) -> np.ndarray:
@@ -218,7 +219,6 @@ class VectorRun:
         n = keys.shape[1]
         left = self.steps.left[k]
         base = fields.base(keys, k + 1)
-        words = base.shape[0]
         place_cap = [fields.places["cap", s] for s in range(self.ncap)]
         place_bit = {b: fields.places["b", trackers[b]] for b in keep_b}
         place_tal = {c: fields.places["c", open_tallies[c]] for c in keep_c}
@@ -227,12 +227,6 @@ class VectorRun:
         hits = [(o, still, np.asarray(t, dtype=np.int8)) for o, still, t in self.steps.hits[k]]
         out, made = [], 0
         for h, (slot, sets, adds, mine, emptied) in actions.items():
-            delta = np.zeros((words, n), dtype=np.int64)
-
-            def shift_in(place, change, delta=delta):
-                word, shift, _ = place
-                delta[word] += change.astype(np.int64) << shift
-
             new_caps = list(caps)
             if slot is None:
                 ok = left + 1 - capsum > 0
@@ -242,8 +236,6 @@ class VectorRun:
                 new_caps[slot] = caps[slot] - 1
                 ok &= capsum - 1 <= left
                 rest = left - capsum + 1
-                word, shift, _ = place_cap[slot]
-                delta[word] -= 1 << shift
             new_bits = {}
             new_tal = {}
             for bit, hit in sets:
@@ -274,18 +266,22 @@ class VectorRun:
                 for i, c in enumerate(still):
                     mask |= (new_tal.get(c, tallies[c]) == 0).astype(np.int16) << i
                 ok &= room >= table[mask]
-            for bit, value in new_bits.items():
-                if bit in place_bit:
-                    shift_in(place_bit[bit], value - bits[bit])
-            for c, value in new_tal.items():
-                if c in place_tal:
-                    shift_in(place_tal[c], value - tallies[c])
             rows = np.flatnonzero(ok)
             made += len(rows)
             if made > limit:
                 raise TooBig
-            keys = base[:, rows] + delta[:, rows].view(np.uint64)
-            out.append((h, rows, keys))
+            nxt = base[:, rows]  # then each changed field, on these rows only
+            if slot is not None:
+                word, shift, _ = place_cap[slot]
+                nxt[word] -= np.uint64(1 << shift)
+            changes = [(place_bit.get(b), v, bits[b]) for b, v in new_bits.items()]
+            changes += [(place_tal.get(c), v, tallies[c]) for c, v in new_tal.items()]
+            for place, value, old in changes:
+                if place is not None:  # kept after this step
+                    word, shift, _ = place
+                    change = (value[rows] - old[rows]).astype(np.int64) << shift
+                    nxt[word] += change.view(np.uint64)
+            out.append((h, rows, nxt))
         return out
 
     def _reach(self, c, low, caps, rest, bits, new_bits, tallies, new_tal) -> np.ndarray:
