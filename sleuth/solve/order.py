@@ -126,10 +126,10 @@ def _expected(run) -> float:
     Timed, those 36 counts took 93 and 108 s in all at 0.5, 110 and 116 s at 0.3 (alternated
     runs); the 44 took the same, about 26 s. It is not better everywhere: at 0.5 the first
     layers of a contender can promise so much that it drops after a few thousand states, and
-    on seed 38 after 15 searches the order that needs 3.9 million states went that way (0.7 s
-    became 4.4 s; seed 22 after 16, 0.8 s became 2.7 s). Keeping such tiny drops and probing
-    them again before going on fixed seed 38 but slowed seed 29 after 19 searches from 5.8 s to
-    8.9 s, and was not kept.
+    on seed 38 after 15 events the order that needs 3.9 million states went that way (0.7 s
+    became 4.4 s; seed 22 after 16 events, 0.8 s became 2.7 s). Keeping such tiny drops and
+    probing them again before going on fixed seed 38 but slowed seed 29 after 19 events from
+    5.8 s to 8.9 s, and was not kept.
     """
     done = len(run.layers) - 1
     if done == 0:
