@@ -116,8 +116,8 @@ class _Fields:
         word, shift, mask = self.places[key]
         if word >= keys.shape[0]:
             return np.zeros(keys.shape[1], dtype=dtype)
-        compiled = _compiled()
-        if compiled is not None and keys.shape[1] >= UNPACKED:
+        compiled = _compiled() if keys.shape[1] >= UNPACKED else None
+        if compiled is not None:
             out = np.empty(keys.shape[1], dtype=dtype)
             compiled.unpacked(keys[word], shift, mask, out)
             return out
