@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from simulate import simulate
 
 from sleuth.record import parse
-from sleuth.solve import merge
+from sleuth.solve import hashed, merge
 from sleuth.solve.count import count
 from sleuth.solve.entail import Entailment
 from sleuth.solve.hashed import by_hash
@@ -31,18 +31,32 @@ def test_hash_and_sort_merge_the_same_keys_to_the_same_sums(rows, cuts):
     ways = np.array([w for _, w in rows], dtype=np.int64)
     bounds = [0, *sorted(min(c, len(rows)) for c in cuts), len(rows)]
     spans = list(zip(bounds, bounds[1:], strict=False))
-    pieces = [keys[:, a:b] for a, b in spans]  # the hash merge takes pieces
-    carry = [np.arange(a, b) for a, b in spans]  # and which weights each piece's keys carry
-    results = [by_hash(pieces, carry, ways), merge.by_sort(keys, ways, 3 * words)]
-    assert not pieces and not carry  # emptied as they went into the table
+    results = [merge.by_sort(keys, ways, 3 * words)]
+    for bucket in (None, 2):  # one table, then many buckets (keys spread by their hash)
+        pieces = [keys[:, a:b] for a, b in spans]  # the hash merge takes pieces
+        carry = [np.arange(a, b) for a, b in spans]  # and which weights each piece's keys carry
+        results.append(_bucketed(bucket, pieces, carry, ways))
+        assert not pieces and not carry  # emptied as they went into the buckets
     for unique, _, dest in results:
         assert unique.shape[1] == len({tuple(k) for k, _ in rows})
         assert np.array_equal(unique[:, dest], keys)  # every key went to its equal
-    assert _sums(*results[0][:2]) == _sums(*results[1][:2])
     expected: dict = {}
     for k, w in rows:
         expected[tuple(k)] = expected.get(tuple(k), 0) + w
-    assert _sums(*results[0][:2]) == expected
+    for unique, sums, _ in results:
+        assert _sums(unique, sums) == expected
+
+
+def _bucketed(bucket, pieces, rows, ways):
+    """``by_hash`` with about ``bucket`` keys a bucket, or in one table (None)."""
+    if bucket is None:
+        return by_hash(pieces, rows, ways)
+    before = hashed.BUCKET, hashed.SPREAD
+    hashed.BUCKET, hashed.SPREAD = bucket, 0
+    try:
+        return by_hash(pieces, rows, ways)
+    finally:
+        hashed.BUCKET, hashed.SPREAD = before
 
 
 def test_big_keys_merge_alike_both_ways():
@@ -51,7 +65,7 @@ def test_big_keys_merge_alike_both_ways():
     keys[:, 2500:] = keys[:, :2500]  # every key twice
     ways = rng.integers(1, 1 << 40, size=5000)
     rows = [np.arange(3000, 5000), np.arange(3000)]  # pieces need not come in order
-    unique, sums, dest = by_hash([keys[:, 3000:], keys[:, :3000]], rows, ways)
+    unique, sums, dest = _bucketed(64, [keys[:, 3000:], keys[:, :3000]], rows, ways)
     keys = np.concatenate([keys[:, 3000:], keys[:, :3000]], axis=1)  # in the pieces' order
     ways = np.concatenate([ways[3000:], ways[:3000]])
     assert unique.shape[1] == len({tuple(c) for c in keys.T})
