@@ -146,6 +146,59 @@ class _Columns:
         return self.cache[i]
 
 
+class _Reach:
+    """Whether each open tally can still reach its least value after a move, for a chunk.
+
+    A tally's bound (``count._Steps._short``): its value, plus one for each "at least one" term
+    whose holder has room and has not hit it, plus for each other term the fewest of its items
+    ahead and its holder's room. A move changes only the room and bits of the holder that takes
+    the item, so each tally's bound is summed once from the states before the move, and each
+    move only puts its holder's terms right.
+    """
+
+    def __init__(self, steps: _Steps, lows: dict, caps, rest, bits: _Columns, tallies: _Columns):
+        self.steps, self.lows, self.caps, self.rest = steps, lows, caps, rest
+        self.bits, self.tallies = bits, tallies
+        self.base: dict[int, np.ndarray] = {}
+        self.before: dict[tuple, np.ndarray] = {}  # each term's share before the move
+
+    def _share(self, term, room, bits) -> np.ndarray:
+        """What a term may still add to its tally, with this room and bits (bool or int)."""
+        bit, _, ahead, any_ = term
+        if not any_:
+            return np.minimum(room, ahead)
+        can = room > 0
+        if bit >= 0:
+            can &= bits.get(bit, self.bits[bit]) == 0
+        return can
+
+    def _before(self, term) -> np.ndarray:
+        if term not in self.before:
+            slot = self.steps.slot_of.get(term[1])
+            room = self.rest if slot is None else self.caps[slot]
+            self.before[term] = self._share(term, room, {})
+        return self.before[term]
+
+    def after(self, c: int, h: int, room, new_bits: dict, new_tal: dict) -> np.ndarray:
+        """Rows where tally ``c`` can still reach its least value after ``h`` takes the item.
+
+        ``room``: h's room after the move; ``new_bits``, ``new_tal``: the fields it changed.
+        """
+        least, terms, items = self.lows[c]
+        if c not in self.base:
+            base = np.zeros(len(self.rest), np.int16)
+            for term in terms:
+                base += self._before(term)
+            self.base[c] = base
+        now = new_tal.get(c, self.tallies[c])
+        reach = now + self.base[c]
+        for term in terms:
+            if term[1] == h:
+                reach += self._share(term, room, new_bits)
+                reach -= self._before(term)
+        return (reach >= least) & (now >= least - items)
+
+
 @dataclass
 class _Layer:
     """A layer: its states' weights, and for the last layer their caps (for the multinomials).
@@ -225,6 +278,7 @@ class VectorRun:
         capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
         allowed = {c: np.isin(np.arange(max(most[c], 1) + 2), list(v)) for c, v in closing}
         hits = [(o, still, np.asarray(t, dtype=np.int8)) for o, still, t in self.steps.hits[k]]
+        reach = _Reach(self.steps, lows, caps, left + 1 - capsum, bits, tallies)
         out, made = [], 0
         for h, (slot, sets, adds, mine, emptied) in actions.items():
             new_caps = list(caps)
@@ -254,8 +308,9 @@ class VectorRun:
                 for bit in mine:
                     new_bits[bit] = new_bits.get(bit, bits[bit]) & room
                 check |= set(emptied)
+            room = rest if slot is None else new_caps[slot]
             for c in sorted(check):
-                ok &= self._reach(c, lows[c], new_caps, rest, bits, new_bits, tallies, new_tal)
+                ok &= reach.after(c, h, room, new_bits, new_tal)
             for c, _ in closing:
                 value = new_tal.get(c, tallies[c])
                 ok &= allowed[c][np.minimum(value, len(allowed[c]) - 1)]
@@ -283,23 +338,6 @@ class VectorRun:
                     nxt[word] += change.view(np.uint64)
             out.append((h, rows, nxt))
         return out
-
-    def _reach(self, c, low, caps, rest, bits, new_bits, tallies, new_tal) -> np.ndarray:
-        """Rows where tally ``c`` can still reach its least value after the move."""
-        least, terms, items = low
-        now = new_tal.get(c, tallies[c]).astype(np.int16)
-        reach = now.copy()
-        for bit, h, ahead, any_ in terms:
-            slot = self.steps.slot_of.get(h)
-            room = rest if slot is None else caps[slot]
-            if any_:
-                can = room > 0
-                if bit >= 0:
-                    can &= new_bits.get(bit, bits[bit]) == 0
-                reach += can
-            else:
-                reach += np.minimum(room, ahead).astype(np.int16)
-        return (reach >= least) & (now + items >= least)
 
     def _most_successors(self, k: int) -> int:
         """The successors step k may make within ``memory``, beside the states kept so far.
