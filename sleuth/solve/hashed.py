@@ -121,8 +121,12 @@ def by_hash(pieces: list[np.ndarray], rows: list[np.ndarray], weights: np.ndarra
     """
     n = sum(len(r) for r in rows)
     words = pieces[0].shape[0] if pieces else 1
-    if n < SPREAD:
-        return _by_table(pieces, rows, weights, n, words)
+    way = _by_table if n < SPREAD else _by_buckets
+    return way(pieces, rows, weights, n, words)
+
+
+def _by_buckets(pieces, rows, weights, n: int, words: int):
+    """``by_hash`` by spreading the keys to buckets by hash, each merged in a table of its own."""
     bits = max(int(n // BUCKET).bit_length(), 1)  # two buckets at least: a shift stays < 64
     shift = np.uint64(64 - bits)
     counts = np.zeros((1 << bits) + 1, np.int64)
