@@ -257,3 +257,33 @@ def test_a_step_may_make_fewer_successors_as_the_kept_states_fill_the_memory(mon
     with pytest.raises(counter.TooBig):
         run.advance(float("inf"), None)
     assert run.size < 2000
+
+
+SAME = [  # (simulator, players, turns, seed, states of the widest layer at least)
+    (goldraub_sim, 5, 10, 1, 1000),
+    (goldraub_sim, 5, 12, 2, 2000),
+    (goldraub_sim, 6, 14, 1, 2000),
+    (lima_sim, 5, 8, 1, 100),  # Lima's terms count items, not "at least one"
+]
+
+
+@pytest.mark.parametrize("sim, players, turns, seed, widest", SAME)
+def test_both_engines_keep_the_same_states_in_the_same_order(sim, players, turns, seed, widest):
+    """The numpy engine prunes exactly as the pure-Python one: the same layer sizes, step by step.
+
+    A bound that dropped too much would change a count; one that dropped too little would only
+    cost time, and this is where it shows.
+    """
+    doc, _ = sim.simulate(players, turns, seed)
+    model = Entailment(parse(doc, "sim").model()).sharpened()
+    reduced = reduce(model)
+    p = counter.plan(model, reduced)
+    tracked = [i for i in p.order if i not in p.loose]
+    order = orders.candidate_orders(tracked, p.trackers, p.caps)[0]
+    sizes = []
+    for engine in (counter._Run, VectorRun):
+        run = engine(counter.with_order(p, order, reduced))
+        run.advance(float("inf"), None)
+        sizes.append([len(layer) for layer in run.layers])
+    assert sizes[0] == sizes[1]
+    assert max(sizes[0]) >= widest  # wide enough for the bounds to matter
