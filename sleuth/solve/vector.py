@@ -146,6 +146,14 @@ class _Columns:
         return self.cache[i]
 
 
+def _allowed(value: np.ndarray, values: frozenset[int]) -> np.ndarray:
+    """Where a closing tally's value is one of its allowed values (a range: two comparisons)."""
+    low, high = min(values), max(values)
+    if len(values) == high - low + 1:
+        return (value >= low) & (value <= high) if low < high else value == low
+    return np.isin(value, list(values))
+
+
 class _Reach:
     """Whether each open tally can still reach its least value after a move, for a chunk.
 
@@ -161,6 +169,7 @@ class _Reach:
         self.bits, self.tallies = bits, tallies
         self.base: dict[int, np.ndarray] = {}
         self.before: dict[tuple, np.ndarray] = {}  # each term's share before the move
+        self.unmoved: dict[int, np.ndarray] = {}  # per tally: the rows for a move outside it
 
     def _share(self, term, room, bits) -> np.ndarray:
         """What a term may still add to its tally, with this room and bits (bool or int)."""
@@ -190,13 +199,19 @@ class _Reach:
             for term in terms:
                 base += self._before(term)
             self.base[c] = base
+        mine = [term for term in terms if term[1] == h]
+        unmoved = not mine and c not in new_tal  # the move changes neither the tally nor a term
+        if unmoved and c in self.unmoved:
+            return self.unmoved[c]
         now = new_tal.get(c, self.tallies[c])
         reach = now + self.base[c]
-        for term in terms:
-            if term[1] == h:
-                reach += self._share(term, room, new_bits)
-                reach -= self._before(term)
-        return (reach >= least) & (now >= least - items)
+        for term in mine:
+            reach += self._share(term, room, new_bits)
+            reach -= self._before(term)
+        ok = (reach >= least) & (now >= least - items)
+        if unmoved:
+            self.unmoved[c] = ok
+        return ok
 
 
 @dataclass
@@ -276,7 +291,6 @@ class VectorRun:
         place_bit = {b: fields.places["b", trackers[b]] for b in keep_b}
         place_tal = {c: fields.places["c", open_tallies[c]] for c in keep_c}
         capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
-        allowed = {c: np.isin(np.arange(max(most[c], 1) + 2), list(v)) for c, v in closing}
         hits = [(o, still, np.asarray(t, dtype=np.int8)) for o, still, t in self.steps.hits[k]]
         reach = _Reach(self.steps, lows, caps, left + 1 - capsum, bits, tallies)
         out, made = [], 0
@@ -311,9 +325,8 @@ class VectorRun:
             room = rest if slot is None else new_caps[slot]
             for c in sorted(check):
                 ok &= reach.after(c, h, room, new_bits, new_tal)
-            for c, _ in closing:
-                value = new_tal.get(c, tallies[c])
-                ok &= allowed[c][np.minimum(value, len(allowed[c]) - 1)]
+            for c, values in closing:
+                ok &= _allowed(new_tal.get(c, tallies[c]), values)
             for o, still, table in hits:
                 other = self.steps.slot_of.get(o)
                 room = rest if other is None else new_caps[other]
