@@ -293,6 +293,7 @@ class VectorRun:
         capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
         hits = [(o, still, np.asarray(t, dtype=np.int8)) for o, still, t in self.steps.hits[k]]
         reach = _Reach(self.steps, lows, caps, left + 1 - capsum, bits, tallies)
+        fit: dict[int, np.ndarray] = {}  # per holder that must hit: rows whose hand still can
         out, made = [], 0
         for h, (slot, sets, adds, mine, emptied) in actions.items():
             new_caps = list(caps)
@@ -328,12 +329,19 @@ class VectorRun:
             for c, values in closing:
                 ok &= _allowed(new_tal.get(c, tallies[c]), values)
             for o, still, table in hits:
+                unmoved = o != h and not any(c in new_tal for c in still)
+                if unmoved and o in fit:  # the same for every move that leaves o's hand alone
+                    ok &= fit[o]
+                    continue
                 other = self.steps.slot_of.get(o)
                 room = rest if other is None else new_caps[other]
                 mask = np.zeros(n, dtype=np.int16)
                 for i, c in enumerate(still):
                     mask |= (new_tal.get(c, tallies[c]) == 0).astype(np.int16) << i
-                ok &= room >= table[mask]
+                can = room >= table[mask]
+                if unmoved:
+                    fit[o] = can
+                ok &= can
             rows = np.flatnonzero(ok)
             made += len(rows)
             if made > limit:
