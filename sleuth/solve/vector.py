@@ -161,7 +161,8 @@ class _Reach:
     whose holder has room and has not hit it, plus for each other term the fewest of its items
     ahead and its holder's room. A move changes only the room and bits of the holder that takes
     the item, so each tally's bound is summed once from the states before the move, and each
-    move only puts its holder's terms right.
+    move only puts its holder's terms right; a move that changes neither the tally nor any of
+    its terms gets the rows the first such move got.
     """
 
     def __init__(self, steps: _Steps, lows: dict, caps, rest, bits: _Columns, tallies: _Columns):
@@ -182,6 +183,7 @@ class _Reach:
         return can
 
     def _before(self, term) -> np.ndarray:
+        """A term's share before the move (made once per chunk)."""
         if term not in self.before:
             slot = self.steps.slot_of.get(term[1])
             room = self.rest if slot is None else self.caps[slot]
