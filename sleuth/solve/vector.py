@@ -326,9 +326,9 @@ class VectorRun:
                 for bit in mine:
                     new_bits[bit] = new_bits.get(bit, bits[bit]) & room
                 check |= set(emptied)
-            room = rest if slot is None else new_caps[slot]
+            own = rest if slot is None else new_caps[slot]  # h's room after the move
             for c in sorted(check):
-                ok &= reach.after(c, h, room, new_bits, new_tal)
+                ok &= reach.after(c, h, own, new_bits, new_tal)
             for c, values in closing:
                 ok &= _allowed(new_tal.get(c, tallies[c]), values)
             for o, still, table in hits:
