@@ -135,6 +135,7 @@ def test_a_count_tries_the_contenders_in_turn_and_drops_those_over_the_bound(mon
     # When every contender is over its first bound, the dropped run nearest its end goes on
     # from where it stopped, under all of the bound: it is not run again from the start.
     dropped.clear()
+    monkeypatch.setattr(orders, "NEAR", 1.0)  # a run past its bound does not go on at once
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
     monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
     made = []
@@ -153,6 +154,7 @@ def test_the_runs_alive_together_stay_under_the_bound(monkeypatch):
     dropped = _spy(monkeypatch)
     monkeypatch.setattr(orders, "SOLO", 10)
     monkeypatch.setattr(orders, "HOPELESS", float("inf"))
+    monkeypatch.setattr(orders, "NEAR", 1.0)  # a run past its bound does not go on at once
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
     monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
     limits = []
@@ -191,6 +193,28 @@ def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch):
     assert [run.size < run.most for run in dropped] == [True]
 
 
+@pytest.mark.parametrize("near, drops", [(2.0, 0), (1.0, 2)])
+def test_a_run_past_its_bound_goes_on_while_expected_to_end_soon(monkeypatch, near, drops):
+    """Past its bound, a run goes on while its forecast is within ``NEAR`` times its size.
+
+    The lean order needs about twice its first bound: forecast well at the bound, it goes on
+    to its end at ``NEAR`` 2, and at 1 it is dropped there (both ways round), then goes on.
+    """
+    model, (small, lean), _ = _lean_and_heavy()
+    dropped = _spy(monkeypatch)
+    monkeypatch.setattr(orders, "SOLO", 10)
+    monkeypatch.setattr(orders, "HOPELESS", float("inf"))
+    monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
+    monkeypatch.setattr(orders, "_expected", lambda run: small)  # a perfect forecast
+    monkeypatch.setattr(orders, "NEAR", near)
+    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))  # each try gets FIRST of it
+    made = []
+    monkeypatch.setattr(VectorRun, "__init__", _counting_init(made))
+    assert counter.count(model).total == 55368151
+    assert len(dropped) == drops
+    assert len(made) == 3 if drops else 2  # the first greedy order, and the one or two tried
+
+
 @pytest.mark.parametrize("over, drops", [(1.25, 0), (1.0, 1)])
 def test_a_run_expected_to_end_soon_after_its_bound_may_pass_it(monkeypatch, over, drops):
     model, (small, lean), _ = _lean_and_heavy()
@@ -199,6 +223,7 @@ def test_a_run_expected_to_end_soon_after_its_bound_may_pass_it(monkeypatch, ove
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean]))
     monkeypatch.setattr(orders, "_expected", lambda run: small)  # a perfect forecast
     monkeypatch.setattr(orders, "OVER", over)
+    monkeypatch.setattr(orders, "NEAR", 1.0)  # only OVER lets a run pass its bound
     monkeypatch.setattr(orders, "FIRST", 0.5)
     monkeypatch.setattr(VectorRun, "most", int(2 * small / 1.1))  # the run ends 10% over half
     assert counter.count(model).total == 55368151
