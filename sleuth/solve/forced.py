@@ -206,7 +206,7 @@ class Forced:
 
 @intrinsic
 def _ones(typingctx, x):
-    """The number of bits set in a uint64 (LLVM's ctpop: one instruction, vectorized)."""
+    """The number of bits set in a uint64 (LLVM's ctpop, a popcnt instruction on x86)."""
 
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
