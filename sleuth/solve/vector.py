@@ -379,7 +379,8 @@ class VectorRun:
         """Which states of a new layer j survive the forced-hits check (``forced.py``).
 
         None when it is not made: at the last layer, on layers of fewer than ``CHECKED``
-        states, and before numba is loaded (the check is compiled).
+        states, while it rests (after a layer where it dropped under ``USEFUL``), and before
+        numba is loaded (the check is compiled).
         """
         if j >= len(self.p.order) or keys.shape[1] < CHECKED or _compiled() is None:
             return None
