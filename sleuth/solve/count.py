@@ -156,8 +156,9 @@ class _Steps:
         position = {item: k for k, item in enumerate(p.order)}
         first = [min(position[i] for i in items) for _, items, _ in p.trackers]
         last = [max(position[i] for i in items) for _, items, _ in p.trackers]
-        where = [sorted(position[i] for i in items) for _, items, _ in p.trackers]
-        tfirst = [min(first[t] for t in refs) for refs, _ in p.tallies]
+        # each tracker's item positions, and each tally's first step (kept: ``forced.py``)
+        self.where = where = [sorted(position[i] for i in items) for _, items, _ in p.trackers]
+        self.tfirst = tfirst = [min(first[t] for t in refs) for refs, _ in p.tallies]
         tlast = [max(last[t] for t in refs) for refs, _ in p.tallies]
         self.cap_slots = [h for h in range(len(p.holders)) if h != p.derived]
         self.slot_of = {h: s for s, h in enumerate(self.cap_slots)}

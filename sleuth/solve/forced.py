@@ -107,11 +107,8 @@ class Forced:
     """The forced-hits check of every layer of one item order (``alive``)."""
 
     def __init__(self, steps):
-        p = steps.p
-        self.steps, self.p = steps, p
-        position = {item: k for k, item in enumerate(p.order)}
-        self.where = [sorted(position[i] for i in items) for _, items, _ in p.trackers]
-        self.tfirst = [min(self.where[t][0] for t in refs) for refs, _ in p.tallies]
+        self.steps, self.p = steps, steps.p
+        self.where, self.tfirst = steps.where, steps.tfirst
         self.plans: dict[int, tuple | None] = {}
 
     def _tallies(self, j: int) -> list[tuple[int, int, list[int]]]:
