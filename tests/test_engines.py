@@ -183,14 +183,20 @@ def _counting_init(made: list):
     return counted
 
 
-def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch):
+@pytest.mark.parametrize("sure, early", [(0, True), (10**9, False)])
+def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch, sure, early):
+    """Dropped by its forecast before its bound, once it has made ``SURE`` states.
+
+    Under ``SURE`` states (forecasts from the first layers mislead), only its bound drops it.
+    """
     model, (small, lean), (big, heavy) = _lean_and_heavy()
     dropped = _spy(monkeypatch)
     monkeypatch.setattr(orders, "SOLO", 10)
+    monkeypatch.setattr(orders, "SURE", sure)
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, lean]))
     monkeypatch.setattr(VectorRun, "most", 4 * (small + 1000))
     assert counter.count(model).total == 55368151
-    assert [run.size < run.most for run in dropped] == [True]
+    assert [run.size < run.most for run in dropped] == [early]
 
 
 @pytest.mark.parametrize("near, drops", [(2.0, 0), (1.0, 2)])
