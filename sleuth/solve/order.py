@@ -191,7 +191,7 @@ def _finished(run, deadline: float | None, cap: float = math.inf) -> None:
 
 
 SOLO = 200_000  # states the first greedy order may make before the better orders are made
-PROBE = 300_000  # states each way round of a polished order makes before one is chosen
+PROBE = 200_000  # states each way round of a polished order makes before one is chosen
 FIRST = 0.25  # of the engine's state bound, for each contender's first run
 SECOND = 2  # contenders run again from the start under the whole bound, when all have dropped
 
@@ -260,6 +260,10 @@ def race(
     Probing deeper chooses better: replayed on the recorded layers of every contender of 44
     hard records, a probe of 300,000 states makes 94 million states in all, 30,000 makes 117
     million (the best contender of each: 82 million); the 44 counts took 24.5 s, not 28.8 s.
+    With the forced-hits check (whose runs keep fewer states), 200,000 did a little better
+    than 300,000: replayed on the recorded layers of every contender of 30 slow and the 44
+    hard records, 31.6 and 14.7 s in all against 32.5 and 15.4 s; timed, alternated twice,
+    44.5 and 38.4 s against 45.6 and 40.1 s, and 18.5 and 18.8 s against 19.9 and 19.7 s.
     """
     tracked = [i for i in p.order if i not in p.loose]
     engine = _engine(p)
