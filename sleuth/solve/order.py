@@ -170,9 +170,9 @@ def _finished(run, deadline: float | None, cap: float = math.inf) -> None:
     A forecast from the first layers misleads, so a run under ``SURE`` states is dropped only
     at its bound. On seed 38 after 15 events, the best order (3.4 million states) was forecast
     at 10 million after 12,844 states and dropped, and the order that went on made 15.5
-    million (3.8 s). Replayed on the recorded layers of every contender of 30 slow and 44 hard
-    records, this took the slow ones from 35.3 to 32.5 s in all (38/15 from 3.1 to 0.6 s) and
-    left the hard ones as they were (15.4 s).
+    million (3.8 s). Replayed (``benchmarks/replay.py``) on every order of the 30 slowest and
+    the 44 hard records, the slow ones took 33.4 s in all with ``SURE``, 36.4 s without (38/15
+    0.59 s against 3.09 s; 15 states over 1 s against 17), the hard ones 17.6 and 17.5 s.
     """
     bound = run.most
     try:
@@ -260,10 +260,10 @@ def race(
     Probing deeper chooses better: replayed on the recorded layers of every contender of 44
     hard records, a probe of 300,000 states makes 94 million states in all, 30,000 makes 117
     million (the best contender of each: 82 million); the 44 counts took 24.5 s, not 28.8 s.
-    With the forced-hits check (whose runs keep fewer states), 200,000 did a little better
-    than 300,000: replayed on the recorded layers of every contender of 30 slow and the 44
-    hard records, 31.6 and 14.7 s in all against 32.5 and 15.4 s; timed, alternated twice,
-    44.5 and 38.4 s against 45.6 and 40.1 s, and 18.5 and 18.8 s against 19.9 and 19.7 s.
+    With the forced-hits check (whose runs keep fewer states), 200,000 does a little better
+    than 300,000: replayed (``benchmarks/replay.py``) on the 30 slowest and the 44 hard
+    records, 33.4 and 17.6 s in all against 34.2 and 18.4 s; timed, alternated twice, 44.5 and
+    38.4 s against 45.6 and 40.1 s, and 18.5 and 18.8 s against 19.9 and 19.7 s.
     """
     tracked = [i for i in p.order if i not in p.loose]
     engine = _engine(p)
