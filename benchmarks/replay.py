@@ -26,6 +26,7 @@ step that fails for memory costs nothing.
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 from contextlib import contextmanager
@@ -203,7 +204,7 @@ def replayed(line: dict, pairs: list[str]) -> tuple[float, list | None]:
             run = order.race(p, reduced, None)
         return Replayed.spent, run.p.order
     except count.TooBig:
-        return float("inf"), None
+        return math.inf, None
     finally:
         order._engine = engine
 
@@ -217,7 +218,7 @@ def replay(path: Path, groups: list[list[str]]) -> None:
     print("| state | best order | " + " | ".join(names) + " |")
     print("|---|---|" + "---|" * len(groups))
     for line in lines:
-        best = min(run["times"][-1] for run in line["runs"] if run["done"])
+        best = min((run["times"][-1] for run in line["runs"] if run["done"]), default=math.inf)
         cells = []
         for g, pairs in enumerate(groups):
             seconds, _ = replayed(line, pairs)
