@@ -61,8 +61,7 @@ def _orders(p) -> list[list]:
     from sleuth.solve import order
 
     tracked = [i for i in p.order if i not in p.loose]
-    first = order.candidate_orders(tracked, p.trackers, p.caps, 1, 0)[0]
-    return [first, *order.contenders(p, tracked)]
+    return [order.first_order(p, tracked), *order.contenders(p, tracked)]
 
 
 def record(out: Path, states: list[tuple[int, int]]) -> None:

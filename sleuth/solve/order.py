@@ -73,6 +73,11 @@ def candidate_orders(items, trackers, sizes, greedy: int = 4, eager: int = 1) ->
     return out
 
 
+def first_order(p: _Plan, tracked: list[Item]) -> list[Item]:
+    """The greedy order a count runs first, alone (most counts finish in it)."""
+    return candidate_orders(tracked, p.trackers, p.caps, 1, 0)[0]
+
+
 TRIES = 2000  # moves tried when polishing an order (about 25 ms)
 STARTS = (0, 2, 4)  # the greedy orders polished, by static rank (0 and 1 are often reverses)
 
@@ -267,7 +272,7 @@ def race(
     """
     tracked = [i for i in p.order if i not in p.loose]
     engine = _engine(p)
-    first = engine(with_order(p, candidate_orders(tracked, p.trackers, p.caps, 1, 0)[0], reduced))
+    first = engine(with_order(p, first_order(p, tracked), reduced))
     try:
         first.advance(SOLO, deadline)
         if first.done:
