@@ -267,7 +267,9 @@ def _alive(
         for h in range(nh):
             slot, mine = h_room[h], h_all[h]
             for i in range(m):
-                room[h, i] = caps[slot, i] if slot >= 0 else left1 - total[i]
+                # the rest's room is what the others leave; never below 0, so the table
+                # index stays in range (more caps than items left is dead anyway)
+                room[h, i] = caps[slot, i] if slot >= 0 else max(left1 - total[i], 0)
                 able[i] |= mine if room[h, i] > 0 else zero
         for b in range(len(hit_bytes)):
             word, shift = hit_bytes[b, 0], np.uint64(8 * hit_bytes[b, 1])
