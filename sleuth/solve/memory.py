@@ -1,12 +1,11 @@
 """The item order that finished the last hard count of a game, remembered for the next one.
 
 A game's record grows one event at a time, and the counts of one state and the next are alike:
-the order that won the race at one event is, as a rule, as good as the best contender at the
-next, and running it at once skips the race (on seed 29 of the simulated 6-player games,
-events 12 to 18: 1.6 to 4 s a state instead of 2.9 to 8.2 s). Any order counts exactly, so a
-stale or foreign order costs time, never correctness; but a remembered order that fails costs
-the race that time (see the README's "Remembered orders"). The command line keeps one per
-record file in a cache folder (``sleuth.cli.app``).
+the order that won the race at one event is often as good as the best contender at the next,
+so the next count probes it beside its first pair of contenders (``order.race``). Any order
+counts exactly, so a stale or foreign order costs time, never correctness: a probe, or a run
+that the forecast or the bound drops (see the README's "Remembered orders"). The command line
+keeps one per record file in a cache folder (``sleuth.cli.app``).
 """
 
 from __future__ import annotations
