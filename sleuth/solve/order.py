@@ -252,10 +252,9 @@ def race(
     ``hint`` (the order that finished the record's last hard count, ``memory``) joins the first
     pair as one more contender, probed and ranked like them. Each run is held under ``FIRST``
     of the engine's state bound (an order that needs more, or is expected to need far more,
-    drops out).
-    When every one has dropped, the first run dropped whole goes on from where it stopped,
-    under the whole bound (``_Dropped``); if it fails too, the next ``SECOND`` that dropped
-    run again from the start.
+    drops out). When every one has dropped, the first run dropped whole goes on from where it
+    stopped, under the whole bound (``_Dropped``); if it fails too, the next ``SECOND`` that
+    dropped run again from the start.
 
     Racing many orders side by side by successive halving on their early layers was tried
     and measured: on the 40 slowest 6-player records of 20 simulated games it took 95 s in
