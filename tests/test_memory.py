@@ -148,3 +148,41 @@ def test_the_cache_folder_follows_the_environment(tmp_path):
     assert other != where  # one file per record
     for environ in ({}, {"SLEUTH_CACHE": "", "HOME": "/h"}, {"SLEUTH_CACHE": "off", "HOME": "/h"}):
         assert cli_app.Env(environ=environ).orders_file(record) is None
+
+
+def _damaged(order: list[str]) -> list[str]:
+    """Cache texts that are not a valid remembered order of ``order``'s items."""
+    whole = json.dumps({"order": order})
+    return [
+        whole[: len(whole) // 2],  # truncated
+        "\x00garbage\xff",
+        json.dumps({"order": "13,21"}),
+        json.dumps({"order": [13, 21]}),
+        json.dumps({"order": [order, order]}),
+        json.dumps({"order": [*order, order[0]]}),  # a duplicated item
+        json.dumps({"order": [order[0]] * len(order)}),
+        json.dumps([order]),
+    ]
+
+
+def test_a_damaged_cache_file_is_ignored(tmp_path):
+    path = tmp_path / "order.json"
+    for text in _damaged(["13", "21", "22"]):
+        path.write_text(text)
+        assert Remembered.load(path).order == [], text
+
+
+def test_a_damaged_cache_costs_time_only(cli, tmp_path):
+    environ, run = cli
+    assert run(*NEW, *HAND).exit_code == 0
+    assert run("search", "an", "31-36", "--gold", "2", "--saw", "1").exit_code == 0
+    assert run("search", "do", "63-67", "--gold", "2", "--saw", "1").exit_code == 0
+    (cache,) = (tmp_path / "cache").iterdir()
+    order = json.loads(cache.read_text())["order"]
+    environ["SLEUTH_CACHE"] = "off"
+    clean = run("report", "--json")
+    environ["SLEUTH_CACHE"] = str(tmp_path / "cache")
+    for text in _damaged(order):
+        cache.write_text(text)
+        result = run("report", "--json")
+        assert (result.exit_code, result.stdout) == (0, clean.stdout), text

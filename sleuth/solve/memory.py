@@ -47,13 +47,19 @@ class Remembered:
 
     @classmethod
     def load(cls, path: Path) -> Remembered:
-        """The order saved at ``path``; nothing remembered when it is missing or unreadable."""
+        """The order saved at ``path``; nothing remembered when it is missing or not valid.
+
+        Valid is a JSON object whose ``order`` lists distinct item names (strings): a counter
+        places each item once, so a repeated one would break the count's plan.
+        """
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return cls()
         order = data.get("order") if isinstance(data, dict) else None
         if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
+            return cls()
+        if len(set(order)) != len(order):
             return cls()
         return cls(order)
 
