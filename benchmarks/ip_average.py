@@ -4,7 +4,7 @@ Usage: ``.venv/bin/python benchmarks/ip_average.py [--seed 1] [--events 10] [--n
 
 A public Loot of Lima solver draws up to 100 solutions of an integer program and reports how
 often each treasure pair appears among them. This script emulates that on simulated 3-player
-records (tests/simulate_lima.py): z3 finds solutions one by one, each blocked once found, and
+records (sleuth.games.lima.simulate): z3 finds solutions one by one, each blocked once found, and
 python-constraint yields them in its search order; each stops at 100, and the share of each
 treasure pair among them is set beside sleuth's exact probability. For contrast, 100 distinct
 worlds drawn uniformly at random (from a full enumeration) show what 100 solutions can give at
@@ -20,19 +20,15 @@ import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import islice
-from pathlib import Path
 
 import z3
 from rich.console import Console
 from rich.table import Table
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-import simulate_lima  # noqa: E402
-
-from sleuth.advice.lima import treasure_pairs  # noqa: E402
 from sleuth.analysis import report  # noqa: E402
-from sleuth.games.lima import TREASURE  # noqa: E402
+from sleuth.games.lima import simulate as simulate_lima  # noqa: E402
+from sleuth.games.lima.advice import treasure_pairs  # noqa: E402
+from sleuth.games.lima.rules import TREASURE  # noqa: E402
 from sleuth.model import Deal, Model  # noqa: E402
 from sleuth.record import Record, parse  # noqa: E402
 from sleuth.solve.crosscheck import worlds  # noqa: E402

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-TESTS = Path(__file__).resolve().parent.parent / "tests"
 MIN_RUNS = 3
 
 
@@ -80,25 +79,25 @@ def check(spec: dict) -> dict:
 
 
 def _guess_one(result, what, budget) -> bool:
-    from sleuth.advice.goldraub import check_guess
+    from sleuth.games.goldraub.advice import check_guess
 
     return check_guess(result, *what).exact
 
 
 def _guess_best(result, what, budget) -> bool:
-    from sleuth.advice.goldraub import best_guesses
+    from sleuth.games.goldraub.advice import best_guesses
 
     return all(g.exact for g in best_guesses(result))
 
 
 def _accuse_one(result, what, budget) -> bool:
-    from sleuth.advice.lima import check_accusation
+    from sleuth.games.lima.advice import check_accusation
 
     return check_accusation(result, *what, budget=budget).exact
 
 
 def _accuse_best(result, what, budget) -> bool:
-    from sleuth.advice.lima import best_accusation, treasure_pairs
+    from sleuth.games.lima.advice import best_accusation, treasure_pairs
 
     pairs = treasure_pairs(result, budget)
     best_accusation(result, pairs)
@@ -138,17 +137,15 @@ def replay(spec: dict) -> dict:
 
 def brute(spec: dict) -> dict:
     """Times of the independent brute-force counter of tests/ on the same record."""
-    sys.path.insert(0, str(TESTS))
     record = load(spec)
     if record.game == "goldraub":
-        from brute import brute_count
+        from sleuth.testing.brute import brute_count
 
         model = record.model()
         times, (total, _) = repeat(lambda: brute_count(model), spec["runs"], spec["spend"])
     else:
-        from brute_lima import brute as brute_lima
-
         from sleuth.document import parse_yaml, read_text
+        from sleuth.games.lima.brute import brute as brute_lima
 
         doc = _plain(parse_yaml(read_text(Path(spec["file"])), spec["file"]))
         times, result = repeat(lambda: brute_lima(doc), spec["runs"], spec["spend"])

@@ -11,8 +11,8 @@ once in every order the race could take: the first greedy order and every conten
 (``order.contenders``), each to its end or until the engine fails, with numba loaded as in a
 long session. For each order it keeps, after every step, the states made so far, the seconds
 so far and the successors the step made, and the widths the race's forecast reads. A state is
-the first EVENTS events of ``simulate(6, 60, SEED)`` (``tests/simulate.py``), sharpened by z3
-as ``report`` does.
+the first EVENTS events of ``simulate(6, 60, SEED)`` (``sleuth.games.goldraub.simulate``),
+sharpened by z3 as ``report`` does.
 
 ``replay`` runs the real ``order.race`` on those states with an engine that replays the
 recorded layers instead of counting (``Replayed``): the race decides as it would, and the time
@@ -34,15 +34,13 @@ from pathlib import Path
 from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
 
 TARGET = 1.0  # seconds: the issue's target for a 6-player report
 
 
 def _plan(seed: int, events: int):
     """The plan and reduced record of a state, as a count makes them."""
-    from simulate import simulate
-
+    from sleuth.games.goldraub.simulate import simulate
     from sleuth.record import Record, parse
     from sleuth.solve import count
     from sleuth.solve.entail import Entailment

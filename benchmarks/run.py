@@ -28,12 +28,10 @@ from rich.console import Console
 from rich.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-import simulate  # noqa: E402
-import simulate_lima  # noqa: E402
 
 from sleuth.document import document, dump  # noqa: E402
+from sleuth.games.goldraub import simulate  # noqa: E402
+from sleuth.games.lima import simulate as simulate_lima  # noqa: E402
 from sleuth.record import parse  # noqa: E402
 
 PYTHON = sys.executable

@@ -4,14 +4,14 @@ Usage: ``.venv/bin/python benchmarks/survey.py [--game goldraub|lima] [--players
 [--games 10] [--first-seed 0] [--budget S] [--remember] [--markdown]``.
 
 The targets are about *any* state of a game, so this measures all of them: for each player
-count, ``--games`` simulated games (Goldraub: 10 rounds, ``tests/simulate.py``; Loot of Lima:
-up to 40 turns, ``tests/simulate_lima.py``; seeds 0, 1, ... or from ``--first-seed``), and a
-report after every event of each (the replay a player would see at the table). Each game runs
-in its own child process, whose peak memory is read with ``os.wait4``. A state that takes over
-half a second is measured twice more and its median kept, so that one noisy run does not make a
-tail. The first table gives the spread over all states; the second names every state over its
-target (at least the five slowest), so that each can be reproduced: the record is the first
-``events`` events of ``simulate(players, players * 10, seed)``.
+count, ``--games`` simulated games (Goldraub: 10 rounds, ``sleuth.games.goldraub.simulate``;
+Loot of Lima: up to 40 turns, ``sleuth.games.lima.simulate``; seeds 0, 1, ... or from
+``--first-seed``), and a report after every event of each (the replay a player would see at the
+table). Each game runs in its own child process, whose peak memory is read with ``os.wait4``. A
+state that takes over half a second is measured twice more and its median kept, so that one
+noisy run does not make a tail. The first table gives the spread over all states; the second
+names every state over its target (at least the five slowest), so that each can be reproduced:
+the record is the first ``events`` events of ``simulate(players, players * 10, seed)``.
 
 With ``--remember``, each game carries the order of its last hard count from state to state, as
 the command line does for a record by default (``sleuth.solve.memory``); every measurement of
@@ -31,7 +31,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
 
 RETRY = 0.5  # seconds: slower states are measured three times, median kept
 
@@ -42,10 +41,9 @@ TARGET = {("goldraub", 5): 0.5, ("goldraub", 6): 1.0, ("lima", 5): 0.3}
 
 def child(game: str, players: int, seed: int, budget: float, cold: bool) -> None:
     """Report after every event of one simulated game; print one JSON line per state."""
-    import simulate
-    import simulate_lima
-
     from sleuth.analysis import report
+    from sleuth.games.goldraub import simulate
+    from sleuth.games.lima import simulate as simulate_lima
     from sleuth.record import Record, parse
     from sleuth.solve.memory import Remembered
 

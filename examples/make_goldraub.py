@@ -6,26 +6,23 @@ reach Anton and Christl sees Bert's one. The game then runs its 10 rounds.
 goldraub-6p.yaml: six players, a deal from a fixed seed, stopped after 4 rounds.
 
 Every answer is the truthful one for the fixed deal, so both records are consistent. Moves
-follow tests/simulate.py: a die roll along the route, skipping occupied spaces, one of the rows
-the space offers. Other players now and then guess (half the time a card the owner really
-holds); I guess only what z3 says is certain. Two guesses a round at most, none after a wrong
-one that round, none once the round counter is at 0.
+follow ``sleuth.games.goldraub.simulate``: a die roll along the route, skipping occupied spaces,
+one of the rows the space offers. Other players now and then guess (half the time a card the
+owner really holds); I guess only what z3 says is certain. Two guesses a round at most, none
+after a wrong one that round, none once the round counter is at 0.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests"))
 
-from simulate import NAMES, between, deal, holds_row  # noqa: E402
-
-from sleuth.board import city  # noqa: E402
 from sleuth.document import document, dump  # noqa: E402
-from sleuth.games.goldraub import ASIDE  # noqa: E402
+from sleuth.games.goldraub.board import city  # noqa: E402
+from sleuth.games.goldraub.rules import ASIDE  # noqa: E402
+from sleuth.games.goldraub.simulate import NAMES, between, deal, holds_row  # noqa: E402
 from sleuth.record import parse  # noqa: E402
 from sleuth.solve.entail import Entailment  # noqa: E402
 

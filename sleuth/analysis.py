@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
+from sleuth.budget import DEFAULT_BUDGET
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant, union
 from sleuth.model import Holder, Item, Model, Tally
-from sleuth.odds import DEFAULT_BUDGET, NO_DEAL, Odds, odds
-from sleuth.record import Record
+from sleuth.odds import NO_DEAL, Odds, odds
 from sleuth.solve.entail import Entailment
 from sleuth.solve.memory import Remembered
+
+if TYPE_CHECKING:
+    from sleuth.record import Record
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,9 @@ class Report:
 
     ``consistent`` says whether some deal is analysed: one that fits the record, or under a
     ``tolerance``, one that contradicts at most one recorded answer. ``conflict`` and
-    ``repairs`` are filled whenever the record itself fits no deal.
+    ``repairs`` are filled whenever the record itself fits no deal. ``details`` is what the
+    game's screens show beyond these (``Game.details``; Lima: the treasure pairs), computed once
+    under the report's budget.
     """
 
     record: Record
@@ -49,6 +55,7 @@ class Report:
     repairs: list[Repair] = field(default_factory=list)
     tolerance: Tolerance | None = None
     solver: Entailment | None = field(default=None, repr=False, compare=False)
+    details: Any = field(default=None, repr=False, compare=False)
 
     @property
     def worlds(self) -> int:
@@ -85,6 +92,12 @@ def report(
 
     ``memory``: the order of the game's last hard count (``sleuth.solve.memory``), for speed.
     """
+    found = _report(record, budget, tolerate, memory)
+    return replace(found, details=record.rules.details(found, budget))
+
+
+def _report(record: Record, budget: float, tolerate: int, memory: Remembered | None) -> Report:
+    """``report`` without the game's details."""
     model = record.model()
     entail = Entailment(model)
     fits = entail.consistent()
@@ -117,9 +130,8 @@ def _tolerant_report(
     marked = [Fact(f.holder, f.item, f.since, (f.holder, f.item) in result.robust) for f in facts]
     extra = result.robust - entail.forced(range(1)) - {(f.holder, f.item) for f in facts}
     marked += [Fact(h, i, None, True) for h, i in sorted(extra)]
-    tolerance = Tolerance(1, result.answers, result.strict, result.parts)
     usable = result.odds.worlds > 0
-    return Report(record, usable, result.odds, marked, [], model.labels, [], tolerance)
+    return Report(record, usable, result.odds, marked, [], model.labels, [], result)
 
 
 def given(report: Report, tallies: tuple[Tally, ...], budget: float = DEFAULT_BUDGET) -> Odds:

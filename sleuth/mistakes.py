@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from sleuth.budget import DEFAULT_BUDGET
 from sleuth.errors import InputError
 from sleuth.model import Holder, Item, Model, Tally
-from sleuth.odds import DEFAULT_BUDGET, NO_DEAL, Odds, odds, scaled
-from sleuth.record import Record, parse_event
+from sleuth.odds import NO_DEAL, Odds, odds, scaled
 from sleuth.solve.entail import Entailment
+
+if TYPE_CHECKING:
+    from sleuth.record import Record
 
 
 @dataclass(frozen=True)
@@ -34,15 +37,19 @@ class Repair:
 
 @dataclass(frozen=True)
 class Tolerance:
-    """How many recorded answers may be wrong, how many there are, and the deals fitting all.
+    """Odds over the deals that contradict at most ``wrong`` of the ``answers`` recorded ones.
 
-    ``parts`` keeps, for each answer that was left out, its event and the odds without it.
+    ``strict`` are the odds of the deals fitting every answer; ``parts`` keeps, for each answer
+    left out, its event and the odds without it; ``odds`` counts their union, each deal once;
+    ``robust`` are the holdings certain in every part (and in the strict worlds, if any).
     """
 
     wrong: int
     answers: int
     strict: Odds
-    parts: tuple[tuple[int, Odds], ...] = ()
+    parts: tuple[tuple[int, Odds], ...]
+    odds: Odds
+    robust: frozenset[tuple[Holder, Item]]
 
 
 def _changed(record: Record, index: int, name: str, value: Any) -> tuple[Tally, ...] | None:
@@ -50,7 +57,7 @@ def _changed(record: Record, index: int, name: str, value: Any) -> tuple[Tally, 
     event = record.events[index - 1]
     data = dict(event.fields(), **{name: value})
     try:
-        changed = parse_event({event.kind: data}, record.rules, record.table, record.start)
+        changed = record.event(event.kind, data)
     except InputError:
         return None
     return changed.tallies(record.table, record.start)
@@ -82,17 +89,6 @@ def _fixes(record: Record, model: Model, index: int, budget: float) -> Iterator[
                 yield Repair(index, name, value, old, result.worlds, result.exact)
 
 
-@dataclass(frozen=True)
-class Tolerant:
-    """Odds over the deals that contradict at most one answer, and the holdings certain in all."""
-
-    odds: Odds
-    robust: set[tuple[Holder, Item]]
-    answers: int
-    strict: Odds
-    parts: tuple[tuple[int, Odds], ...]
-
-
 def _certain(result: Odds, keys: list, entail: Entailment, groups: set[int]) -> set:
     """The holdings true in every world: read off exact counts, else asked of z3."""
     if result.exact:
@@ -118,7 +114,7 @@ def union(model: Model, strict: Odds, parts: list[Odds]) -> Odds:
     return Odds(total, exact, held, total)
 
 
-def tolerant(model: Model, entail: Entailment, budget: float = DEFAULT_BUDGET) -> Tolerant:
+def tolerant(model: Model, entail: Entailment, budget: float = DEFAULT_BUDGET) -> Tolerance:
     """The deals contradicting at most one answer (an event's tallies), each counted once.
 
     They are the union over answers e of the worlds of the record without e; a deal that
@@ -137,6 +133,6 @@ def tolerant(model: Model, entail: Entailment, budget: float = DEFAULT_BUDGET) -
         if entail.consistent(groups - {e}):
             parts.append((e, odds(model.restrict(groups - {e}), budget)))
             certain.append(_certain(parts[-1][1], keys, entail, groups - {e}))
-    robust = set.intersection(*certain) if certain else set()
+    robust = frozenset(set.intersection(*certain)) if certain else frozenset()
     loose = union(model, strict, [part for _, part in parts])
-    return Tolerant(loose, robust, len(answers), strict, tuple(parts))
+    return Tolerance(1, len(answers), strict, tuple(parts), loose, robust)

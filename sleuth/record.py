@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sleuth.errors import InputError, label, nearest, shown
-from sleuth.games import GAMES, Rules
+from sleuth.games import Game, reserved
 from sleuth.games.base import Event, Table
+from sleuth.games.shipped import GAMES
 from sleuth.model import Model
 
 COMMON_KEYS = ("game", "players", "me", "events")
@@ -23,9 +24,13 @@ class Record:
     events: list[Event]
 
     @property
-    def rules(self) -> Rules:
-        """The rules of this record's game."""
+    def rules(self) -> Game:
+        """The game of this record, as the registry has it."""
         return GAMES[self.game]
+
+    def event(self, kind: str, data: dict) -> Event:
+        """A new event of this record's game from its fields, checked against the record."""
+        return parse_event({kind: data}, self.rules, self.table, self.start)
 
     def model(self) -> Model:
         """The record as a model: setup facts in group 0, then one group per event."""
@@ -52,13 +57,13 @@ def _players(value: Any) -> tuple[str, ...]:
             raise InputError("", "players", f"{shown(name)} is not a name")
         if name.strip().casefold() in {n.casefold() for n in names}:
             raise InputError("", "players", f"{shown(name)} is listed twice")
-        if name.strip().casefold() in {"aside", "treasure", "public"}:
+        if name.strip().casefold() in reserved():
             raise InputError("", "players", f"{shown(name)} is reserved for cards no one holds")
         names.append(name.strip())
     return tuple(names)
 
 
-def parse_event(data: Any, rules: Rules, table: Table, start: Any) -> Event:
+def parse_event(data: Any, rules: Game, table: Table, start: Any) -> Event:
     """One event from its record item: a mapping with one key, the event's kind."""
     if not isinstance(data, dict) or len(data) != 1:
         raise InputError("", "kind", f"expected a mapping with one key, got {shown(data)}")

@@ -106,7 +106,6 @@ def append(
     kind: str,
     fields: dict,
     source: str,
-    names: tuple[str, ...] = (),
     warn: Warn | None = None,
 ) -> Record:
     """Check one new event (player fields may be unique prefixes) and append it to the record."""
@@ -115,7 +114,7 @@ def append(
         index = len(record.events) + 1
         try:
             data = dict(fields)
-            for key in names:
+            for key in record.rules.events.get(kind, Event).names:
                 data[key] = record.table.prefix(data[key], key)
             event = parse_event({kind: data}, record.rules, record.table, record.start)
         except InputError as error:
@@ -155,7 +154,6 @@ def change(
     index: int,
     changes: dict[str, Any],
     source: str,
-    names: tuple[str, ...] = (),
     warn: Warn | None = None,
 ) -> tuple[Record, Event, Event]:
     """Change fields of event ``index`` (1-based) in place; a None value removes a field.
@@ -172,7 +170,7 @@ def change(
         try:
             for key, value in changes.items():
                 data[key] = _typed(value, data.get(key))
-                if key in names and data[key] is not None:
+                if key in old.names and data[key] is not None:
                     data[key] = record.table.prefix(data[key], key)
             data = {k: v for k, v in data.items() if v is not None}
             new = parse_event({old.kind: data}, record.rules, record.table, record.start)

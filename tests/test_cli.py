@@ -459,6 +459,6 @@ def test_subprocess_written_file_and_environment(tmp_path):
 
 
 def test_the_command_line_and_the_core_give_an_answer_the_same_time():
-    from sleuth.odds import DEFAULT_BUDGET
+    from sleuth.budget import DEFAULT_BUDGET
 
     assert cli_app.BUDGET == DEFAULT_BUDGET

@@ -6,9 +6,9 @@ orders, and checked against the number pinned here when it was first counted.
 """
 
 import pytest
-import simulate as goldraub_sim
-import simulate_lima as lima_sim
 
+from sleuth.games.goldraub import simulate as goldraub_sim
+from sleuth.games.lima import simulate as lima_sim
 from sleuth.record import parse
 from sleuth.solve import count as counter
 from sleuth.solve import order as orders

@@ -6,11 +6,11 @@ import time
 
 import numpy as np
 import pytest
-import simulate
-import simulate_lima
 
 import sleuth.odds
 from sleuth.analysis import report
+from sleuth.games.goldraub import simulate
+from sleuth.games.lima import simulate as simulate_lima
 from sleuth.record import parse
 from sleuth.render import report_json
 from sleuth.render.common import worlds_line

@@ -10,13 +10,12 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-import simulate as goldraub_sim
-import simulate_lima as lima_sim
-from brute import brute_count
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_goldraub_properties import games
 
+from sleuth.games.goldraub import simulate as goldraub_sim
+from sleuth.games.lima import simulate as lima_sim
 from sleuth.record import parse
 from sleuth.solve import count as counter
 from sleuth.solve import forced, merge, vector
@@ -25,6 +24,7 @@ from sleuth.solve.count import count
 from sleuth.solve.entail import Entailment
 from sleuth.solve.simplify import reduce
 from sleuth.solve.vector import VectorRun
+from sleuth.testing.brute import brute_count
 
 
 @pytest.fixture

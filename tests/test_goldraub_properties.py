@@ -6,15 +6,15 @@ those games are kept short: up to 8 searches with 5 players, up to 4 with 6.
 
 from math import comb
 
-from brute import brute_count
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from simulate import simulate
 
-from sleuth.games.goldraub import ASIDE
+from sleuth.games.goldraub.rules import ASIDE
+from sleuth.games.goldraub.simulate import simulate
 from sleuth.record import parse
 from sleuth.solve.count import count
 from sleuth.solve.entail import Entailment
+from sleuth.testing.brute import brute_count
 
 TURNS = {3: 16, 4: 16, 5: 8, 6: 4}
 

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from simulate import simulate
 
+from sleuth.games.goldraub.simulate import simulate
 from sleuth.record import parse
 from sleuth.solve import merge, vector
 from sleuth.solve.count import count

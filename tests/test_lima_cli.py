@@ -213,7 +213,7 @@ def test_examples_are_games_played_to_the_end(name, tmp_path):
     record.events.pop()
     before = report(record)
     assert before.consistent and before.odds.exact
-    from sleuth.advice.lima import check_accusation
+    from sleuth.games.lima.advice import check_accusation
 
     assert check_accusation(before, *last.locations).verdict.startswith("certain")
     shown = sleuth("report", "--file", str(path), cwd=tmp_path)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from brute_lima import brute
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from simulate_lima import PUBLIC, TREASURE, simulate
 
-from sleuth.advice.lima import check_accusation, treasure_pairs
 from sleuth.analysis import report
+from sleuth.games.lima.advice import check_accusation, treasure_pairs
+from sleuth.games.lima.brute import brute
+from sleuth.games.lima.simulate import PUBLIC, TREASURE, simulate
 from sleuth.record import parse
 
 

@@ -6,14 +6,14 @@ import dataclasses
 from fractions import Fraction
 
 import pytest
-from simulate_lima import deal, in_range, pass_tokens, simulate
 
-from sleuth.advice.lima import check_accusation, treasure_pairs
 from sleuth.analysis import report
-from sleuth.board import island
 from sleuth.document import document, dump, parse_yaml
 from sleuth.errors import InputError
-from sleuth.games.lima import TREASURE, Accuse, Ask, Secret, location
+from sleuth.games.lima.advice import check_accusation, treasure_pairs
+from sleuth.games.lima.board import island
+from sleuth.games.lima.rules import TREASURE, Accuse, Ask, Secret, location
+from sleuth.games.lima.simulate import deal, in_range, pass_tokens, simulate
 from sleuth.model import Tally, Term, holds
 from sleuth.record import parse
 

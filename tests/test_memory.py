@@ -4,11 +4,11 @@ import importlib
 import json
 
 import pytest
-import simulate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from sleuth.games.goldraub import simulate
 from sleuth.record import parse
 from sleuth.solve import count as counter
 from sleuth.solve import order as orders

@@ -3,8 +3,8 @@
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from simulate import simulate
 
+from sleuth.games.goldraub.simulate import simulate
 from sleuth.record import parse
 from sleuth.solve import hashed, merge
 from sleuth.solve.count import count

@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent))
-import simulate as goldraub_sim  # noqa: E402
-import simulate_lima as lima_sim  # noqa: E402
 from records import GUESS_LINE, SEARCH_LINE  # noqa: E402
 from records import HEAD as RULEBOOK  # noqa: E402
 
 from sleuth.analysis import given as odds_given  # noqa: E402
 from sleuth.analysis import report  # noqa: E402
 from sleuth.cli import app  # noqa: E402
+from sleuth.games.goldraub import simulate as goldraub_sim  # noqa: E402
+from sleuth.games.lima import simulate as lima_sim  # noqa: E402
 from sleuth.mistakes import alternatives, tolerant  # noqa: E402
 from sleuth.model import Model, Space, Tally, Term, holds  # noqa: E402
 from sleuth.record import parse  # noqa: E402

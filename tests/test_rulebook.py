@@ -3,7 +3,7 @@
 Christl saw Bert's GOLD BARS card; Doris saw Bert's and Christl's cards, one GOLD BARS.
 """
 
-from sleuth.board import city
+from sleuth.games.goldraub.board import city
 from sleuth.model import Tally, Term
 from sleuth.record import parse
 from sleuth.solve.count import count

@@ -1,6 +1,5 @@
-from simulate import simulate
-
 from sleuth.analysis import report
+from sleuth.games.goldraub.simulate import simulate
 from sleuth.record import parse
 
 

@@ -6,8 +6,6 @@ import os
 import signal
 import sys
 
-from sleuth.cli import goldraub as _goldraub  # noqa: F401 - registers its commands
-from sleuth.cli import lima as _lima  # noqa: F401 - registers its commands
 from sleuth.cli.app import ExitStatus, app
 
 

@@ -10,17 +10,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import IntEnum
-from importlib import import_module
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
+from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET
 from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError, printable
 from sleuth.games.base import Table
+from sleuth.games.shipped import GAMES
 
 try:  # newer Typer carries its own copy of Click
     from typer._click.exceptions import ClickException
@@ -103,11 +105,16 @@ def usage_line(error: ClickException) -> str:
 
 app = typer.Typer(
     cls=OneLineErrors,
-    help="A deduction assistant for Goldraub in London and Loot of Lima.",
+    help=f"A deduction assistant for {' and '.join(g.title for g in GAMES.values())}.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+starting = typer.Typer(
+    help="Start a new record: 'sleuth new GAME --players A,B,C --me A --hand ...'.",
+    no_args_is_help=True,
+)
+app.add_typer(starting, name="new")
 
 FileOpt = Annotated[
     Path | None,
@@ -118,11 +125,13 @@ FileOpt = Annotated[
         show_default=False,
     ),
 ]
-BUDGET = 15.0  # seconds for an answer, as sleuth.odds.DEFAULT_BUDGET (not imported: start-up)
+BUDGET = DEFAULT_BUDGET
 BudgetOpt = Annotated[
     float,
     typer.Option(
-        min=0.0, help="Seconds for the answer: an exact count may take 85%, an estimate the rest."
+        min=0.0,
+        help=f"Seconds for the answer: an exact count may take {COUNT_SHARE:.0%}, an estimate "
+        "the rest.",
     ),
 ]
 TolerateOpt = Annotated[
@@ -135,6 +144,9 @@ TolerateOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the JSON report of the contract.")]
+PlayersOpt = Annotated[str, typer.Option(help="Names in seating order, clockwise: A,B,C")]
+MeOpt = Annotated[str, typer.Option(help="Whose knowledge the record holds.")]
+ForceOpt = Annotated[bool, typer.Option(help="Overwrite an existing record.")]
 
 
 def warn(message: str) -> None:
@@ -172,9 +184,7 @@ def remembered(path: Path) -> Iterator[Any]:
         memory.save(where)
 
 
-def record_event(
-    file: Path | None, command: str, kind: str, fields: dict, names=(), budget: float = BUDGET
-):
+def record_event(file: Path | None, command: str, kind: str, fields: dict, budget: float = BUDGET):
     """Record one event: check it, append it atomically, print the update and return it."""
     from sleuth.analysis import update
     from sleuth.render.common import show_update
@@ -182,7 +192,7 @@ def record_event(
 
     path = record_path(file)
     try:
-        record = append(path, kind, fields, command, tuple(names), warn)
+        record = append(path, kind, fields, command, warn)
     except InputError as error:
         raise fail(error, command) from None
     with spinner(ENV.err, "counting the deals that fit the record..."), remembered(path) as memory:
@@ -190,6 +200,7 @@ def record_event(
     show_update(ENV.out, result, record.events[-1].text())
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
+    record.rules.show_update(ENV.out, result.report)
     return result
 
 
@@ -213,21 +224,8 @@ def analyse(file: Path | None, budget: float, command: str, tolerate: int = 0):
         return report(record, budget, tolerate, memory)
 
 
-@app.command()
-def new(
-    game: Annotated[str, typer.Argument(help="goldraub or lima")],
-    players: Annotated[str, typer.Option(help="Names in seating order, clockwise: A,B,C")],
-    me: Annotated[str, typer.Option(help="Whose knowledge the record holds.")],
-    hand: Annotated[str, typer.Option(help="My cards or tokens: 22,45,63")],
-    rounds: Annotated[int | None, typer.Option(help="Goldraub: the round counter's start.")] = None,
-    known: Annotated[
-        list[str] | None, typer.Option(help="Lima: PLAYER=LOC,LOC looked at while passing.")
-    ] = None,
-    public: Annotated[str | None, typer.Option(help="Lima: the face-up tokens: 4F,6B")] = None,
-    force: Annotated[bool, typer.Option(help="Overwrite an existing record.")] = False,
-    file: FileOpt = None,
-) -> None:
-    """Start a new record."""
+def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):
+    """Start a record of ``game`` (``new GAME``); ``more(table)`` gives the game's setup fields."""
     from sleuth.store import create
 
     path = record_path(file)
@@ -236,15 +234,7 @@ def new(
         table = Table(tuple(names), names[0] if names else "")
         doc: dict = {"game": game, "players": names, "me": table.prefix(me, "me")}
         doc["hand"] = split(hand)
-        if rounds is not None:
-            doc["rounds"] = rounds
-        if known:
-            doc["known"] = {}
-            for entry in known:
-                who, _, locations = entry.partition("=")
-                doc["known"][table.prefix(who, "known")] = split(locations)
-        if public is not None:
-            doc["public"] = split(public)
+        doc.update(more(table))
         record = create(path, doc, "sleuth new", force, warn)
     except InputError as error:
         raise fail(error, "sleuth new") from None
@@ -290,9 +280,8 @@ def edit(
             if not equals or not key.strip():
                 raise InputError("sleuth edit", "", f"{text!r} is not FIELD=VALUE, e.g. gold=1")
             fields[key.strip()] = value.strip() or None
-        names = ("by", "to", "owner")
         path = record_path(file)
-        record, old, new = change(path, event, fields, "sleuth edit", names, warn)
+        record, old, new = change(path, event, fields, "sleuth edit", warn)
     except InputError as error:
         raise fail(error, "sleuth edit") from None
     with remembered(path) as memory:
@@ -321,33 +310,59 @@ def report_command(
         raise typer.Exit(ExitStatus.INCONSISTENT)
 
 
+CHECK_HELP = tuple(
+    ". ".join(f"{g.title}: {g.check_help[k]}" for g in GAMES.values()) for k in (0, 1)
+)
+
+
 @app.command()
 def check(
-    first: Annotated[
-        str | None, typer.Argument(help="Goldraub: the owner. Lima: a location.")
-    ] = None,
-    second: Annotated[
-        str | None, typer.Argument(help="Goldraub: the sector. Lima: the other location.")
-    ] = None,
+    first: Annotated[str | None, typer.Argument(help=CHECK_HELP[0])] = None,
+    second: Annotated[str | None, typer.Argument(help=CHECK_HELP[1])] = None,
     best: Annotated[bool, typer.Option(help="List the best moves available now.")] = False,
     file: FileOpt = None,
     budget: BudgetOpt = BUDGET,
     tolerate: TolerateOpt = 0,
 ) -> None:
-    """Should I guess (Goldraub) or accuse (Lima) now? Probability, points, the rules."""
+    """Should I guess or accuse now? Probability, points, the rules."""
     from sleuth.analysis import report
     from sleuth.render.common import show_trouble
 
     record = loaded(file, "sleuth check")
-    handler = import_module(f"sleuth.cli.{record.game}")
+    game = record.rules
     try:
-        target = None if best or first is None else handler.target(record, first, second)
+        target = None if best or first is None else game.check_target(record, first, second)
     except InputError as error:
         raise fail(error, "sleuth check") from None
     with remembered(record_path(file)) as memory:
         result = report(record, budget, tolerate, memory)
     if not show_trouble(ENV.out, result):
         raise typer.Exit(ExitStatus.INCONSISTENT)
-    handler.check(ENV.out, result, target)
+    game.check(ENV.out, result, target, budget)
     if not result.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
+
+
+KIT = SimpleNamespace(
+    BUDGET=BUDGET,
+    BudgetOpt=BudgetOpt,
+    FileOpt=FileOpt,
+    ForceOpt=ForceOpt,
+    MeOpt=MeOpt,
+    PlayersOpt=PlayersOpt,
+    record_event=record_event,
+    split=split,
+    start=start,
+)
+
+
+def install(game) -> None:
+    """Add a game's commands to the app: its ``new GAME``, then its recording commands."""
+    first, *rest = game.commands(KIT)
+    starting.command(game.name)(first)
+    for command in rest:
+        app.command()(command)
+
+
+for _game in GAMES.values():
+    install(_game)

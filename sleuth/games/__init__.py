@@ -1,42 +1,82 @@
-"""The games sleuth knows, each a board file and a module of setup rules and events."""
+"""The games sleuth knows: the ``Game`` protocol and the registry of games, by name.
+
+A game is one package under ``sleuth/games``, holding everything particular to it: its board
+data, its setup and events, scoring, its terminal picture, its guess or accusation check and
+its commands. The rest of sleuth reaches a game only through the ``Game`` protocol below,
+found by name in ``GAMES``; e.g. ``GAMES["goldraub"].events["search"]`` is the class of a
+recorded search. The shipped games register once, when ``sleuth.games.shipped`` is imported
+(as ``sleuth.record`` does); this module imports none of them, so that a game's own modules
+may use the shared ones (``sleuth.render.common``) without a cycle.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from sleuth.games import goldraub, lima
 from sleuth.games.base import Event, Setup, Table
 
+if TYPE_CHECKING:
+    from rich.console import Console
 
-@dataclass(frozen=True)
-class Rules:
-    """One game's rules as the record and the model need them."""
-
-    name: str
-    setup_keys: tuple[str, ...]
-    events: dict[str, type[Event]]
-    parse_start: Callable[[dict, Table], Any]
-    setup: Callable[[Any, Table], Setup]
-    start_fields: Callable[[Any], dict]
+    from sleuth.analysis import Report
+    from sleuth.record import Record
 
 
-GAMES: dict[str, Rules] = {
-    "goldraub": Rules(
-        "goldraub",
-        ("hand", "rounds"),
-        goldraub.EVENTS,
-        goldraub.parse_start,
-        goldraub.setup,
-        goldraub.start_fields,
-    ),
-    "lima": Rules(
-        "lima",
-        ("hand", "known", "public"),
-        lima.EVENTS,
-        lima.parse_start,
-        lima.setup,
-        lima.start_fields,
-    ),
-}
+@runtime_checkable
+class Game(Protocol):
+    """One game as the record, the analyses and the command line need it."""
+
+    name: str  # e.g. "goldraub": the record's ``game``
+    title: str  # e.g. "Goldraub in London"
+    setup_keys: tuple[str, ...]  # the record's setup fields, e.g. ("hand", "rounds")
+    events: dict[str, type[Event]]  # event kind -> its class
+    reserved: tuple[str, ...]  # holders that are not players, e.g. ("aside",)
+    check_help: tuple[str, str]  # what ``check`` takes, e.g. ("the owner", "the sector")
+
+    def parse_start(self, doc: dict, table: Table) -> Any:
+        """The typed setup (``Record.start``) from the record's setup fields."""
+
+    def setup(self, start: Any, table: Table) -> Setup:
+        """The deal's space and the facts known at the start."""
+
+    def start_fields(self, start: Any) -> dict:
+        """The setup fields as the record writes them."""
+
+    def details(self, report: Report, budget: float) -> Any:
+        """What the game's screens show beyond the common report, computed once (or None)."""
+
+    def show_report(self, console: Console, report: Report) -> None:
+        """The full report on screen."""
+
+    def show_update(self, console: Console, report: Report) -> None:
+        """Lines of the game's own after the compact update of a recorded event."""
+
+    def json_extras(self, report: Report) -> dict:
+        """The game's own keys of the JSON report."""
+
+    def check_target(self, record: Record, first: str | None, second: str | None) -> Any:
+        """The guess or accusation that ``check FIRST SECOND`` names, checked."""
+
+    def check(self, console: Console, report: Report, target: Any, budget: float) -> None:
+        """Weigh ``target`` now (or, given None, the best moves) and show the verdict."""
+
+    def commands(self, cli: Any) -> list[Callable]:
+        """The game's commands, built on the command line's shared options and actions.
+
+        ``cli`` is ``sleuth.cli.app.KIT``; the first command is the game's ``new``.
+        """
+
+
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make ``game`` known by its name (the built-in games register below)."""
+    GAMES[game.name] = game
+    return game
+
+
+def reserved() -> set[str]:
+    """Names no player may take, in any game: the holders that are not players."""
+    return {name.casefold() for game in GAMES.values() for name in game.reserved}

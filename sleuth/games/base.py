@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from sleuth.errors import InputError, label, nearest, shown
@@ -67,12 +69,14 @@ class Event:
     Subclasses name their ``kind`` (the record's key), declare ``fields`` (required first) and
     say in ``tallies`` what the event tells about the deal. ``answers`` names the fields that
     hold what someone answered or announced: those a mistake at the table is most likely in.
+    ``names`` are the fields that name a player (a unique prefix will do on the command line).
     """
 
     kind: ClassVar[str]
     required: ClassVar[tuple[str, ...]] = ()
     optional: ClassVar[tuple[str, ...]] = ()
-    answers: ClassVar[tuple[str, ...]] = ("gold", "saw", "answer", "correct")
+    answers: ClassVar[tuple[str, ...]] = ()
+    names: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def parse(cls, data: Any, table: Table, context: Any) -> Event:
@@ -106,10 +110,19 @@ class Event:
         """The answer fields this event has in the record, with their values."""
         return {k: v for k, v in self.fields().items() if k in self.answers}
 
+    def answerer(self, field: str) -> Holder | None:
+        """The player who said the answer in ``field`` aloud, when it is not the asker."""
+        return None
+
     def text(self) -> str:
         """The event in one short line, as the record would say it."""
         inner = ", ".join(f"{k}: {yaml_word(v)}" for k, v in self.fields().items())
         return f"{self.kind} {{{inner}}}"
+
+
+def board_data(module: str) -> dict:
+    """The parsed ``board.toml`` beside a game's module (``board_data(__file__)``)."""
+    return tomllib.loads((Path(module).parent / "board.toml").read_text("utf-8"))
 
 
 def yaml_word(value: Any) -> str:

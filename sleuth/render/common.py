@@ -114,8 +114,9 @@ def repair_text(report: Report, repair: Repair) -> str:
     """One repair in words: "event 7: with gold 1 instead of 2, the record is consistent again"."""
     event = report.record.events[repair.event - 1]
     new, old = yaml_word(repair.value), yaml_word(repair.old)
-    if repair.field == "answer" and hasattr(event, "to"):
-        change = f"if {event.to} answered {new}, not {old}"
+    answerer = event.answerer(repair.field)
+    if answerer is not None:
+        change = f"if {answerer} answered {new}, not {old}"
     elif isinstance(repair.value, bool):
         change = f"if the {event.kind} was {_verdict(repair.value)}, not {_verdict(repair.old)}"
     else:

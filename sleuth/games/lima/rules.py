@@ -2,7 +2,7 @@
 
 Sections cited are those of the rulebook: Setup, Constructing A Question, Special Abilities,
 End of Game and Victory. The island (compass points, regions, terrains, deal sizes, passing)
-comes from the board file; see ``sleuth.board.Island``.
+comes from the board file; see ``sleuth.games.lima.board.Island``.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from sleuth.board import Island, island
 from sleuth.errors import InputError, nearest, shown
 from sleuth.games.base import Event, Setup, Table, boolean, integer
+from sleuth.games.lima.board import Island, island
 from sleuth.model import Holder, Item, Space, Tally, Term, holds
 
 TREASURE = "treasure"
@@ -201,8 +201,20 @@ def _items(start: Start, where: str, kind: str | None = None) -> frozenset[Item]
     return start.island.range_items(first, last, kind)
 
 
+class _Question(Event):
+    """What a question and a Pistol question share: ``to`` gives the answer to ``by``."""
+
+    to: Holder
+    answers = ("answer",)
+    names = ("by", "to")
+
+    def answerer(self, field: str) -> Holder | None:
+        """``to`` gave the answer (aloud, or on paper for a Pistol question)."""
+        return self.to if field == "answer" else None
+
+
 @dataclass(frozen=True)
-class Ask(Event):
+class Ask(_Question):
     """A question answered aloud (rulebook: Constructing A Question).
 
     The asker sets the dial from one compass point clockwise to another, optionally limited to one
@@ -245,7 +257,7 @@ class Ask(Event):
 
 
 @dataclass(frozen=True)
-class Secret(Event):
+class Secret(_Question):
     """A Pistol question (rulebook: Special Abilities, Pistol).
 
     The asker writes any range, never limited to a terrain, and only the asker sees the answer.
@@ -311,6 +323,8 @@ class Accuse(Event):
     kind = "accuse"
     required = ("by", "locations", "correct")
     optional = ("treasure",)
+    answers = ("correct",)
+    names = ("by",)
 
     @classmethod
     def build(cls, data: dict, table: Table, start: Start) -> Accuse:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sleuth.board import City, city
 from sleuth.errors import InputError, nearest, shown
 from sleuth.games.base import Event, Setup, Table, boolean, integer
+from sleuth.games.goldraub.board import City, city
 from sleuth.model import Holder, Item, Space, Tally, Term, holds
 
 ASIDE = "aside"
@@ -106,6 +106,8 @@ class Search(Event):
     kind = "search"
     required = ("by", "row", "gold")
     optional = ("saw", "at")
+    answers = ("gold", "saw")
+    names = ("by",)
 
     @classmethod
     def build(cls, data: dict, table: Table, start: Start) -> Search:
@@ -166,6 +168,8 @@ class Guess(Event):
 
     kind = "guess"
     required = ("by", "owner", "sector", "correct")
+    answers = ("correct",)
+    names = ("by", "owner")
 
     @classmethod
     def build(cls, data: dict, table: Table, start: Start) -> Guess:

@@ -9,9 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.advice.lima import AccuseCheck, PairOdds, treasure_pairs
 from sleuth.analysis import Report
-from sleuth.games.lima import PUBLIC, TREASURE
+from sleuth.games.lima.advice import AccuseCheck, PairOdds
+from sleuth.games.lima.rules import PUBLIC, TREASURE
 from sleuth.model import Holder, Item
 from sleuth.render.common import (
     certain_holder,
@@ -128,15 +128,15 @@ def show_report(console: Console, report: Report) -> None:
         return
     picture = Group(island_picture(report), Text(LEGEND, style="dim"))
     console.print(Panel(picture, title="Chance of treasure per location", expand=False))
-    console.print(pairs_table(report, treasure_pairs(report)))
+    console.print(pairs_table(report, report.details))
     console.print(opponents_table(report))
     console.print(facts_table(report, "location"))
     console.print(Text(worlds_line(report)))
 
 
-def show_top_pairs(console: Console, report: Report, budget: float, limit: int = 3) -> None:
+def show_top_pairs(console: Console, report: Report, limit: int = 3) -> None:
     """One line after an update: the most likely treasure pairs."""
-    pairs = treasure_pairs(report, budget)[:limit]
+    pairs = report.details[:limit]
     listed = ", ".join(f"{'+'.join(p.locations)} {pct(p.probability)}" for p in pairs)
     console.print(Text(f"  top treasure pairs: {listed}"))
 
@@ -170,5 +170,5 @@ def show_best(
 
 def json_extras(report: Report) -> dict:
     """Loot of Lima's report field: every possible treasure pair, most likely first."""
-    pairs = treasure_pairs(report)
+    pairs = report.details
     return {"treasure": [[list(p.locations), float(p.probability)] for p in pairs]}

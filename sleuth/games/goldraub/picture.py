@@ -7,9 +7,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.advice.goldraub import GuessCheck
 from sleuth.analysis import Report
-from sleuth.games.goldraub import ASIDE, round_value, scores
+from sleuth.games.goldraub.advice import GuessCheck
+from sleuth.games.goldraub.rules import ASIDE
 from sleuth.model import Item
 from sleuth.render.common import (
     certain_holder,
@@ -69,12 +69,9 @@ def likely_table(report: Report, top: int = 5) -> Table:
 
 def status_line(report: Report) -> str:
     """The round value and everyone's score from the recorded guesses."""
-    record = report.record
-    players, rounds = len(record.table.players), record.start.rounds
-    value = round_value(record.events, players, rounds)
-    points = scores(record.events, record.table.players, rounds)
-    board = ", ".join(f"{p} {s:+d}" for p, s in points.items())
-    return f"round value {value}; scores: {board}"
+    standing = report.details
+    board = ", ".join(f"{p} {s:+d}" for p, s in standing.scores.items())
+    return f"round value {standing.value}; scores: {board}"
 
 
 def show_report(console: Console, report: Report) -> None:
@@ -118,9 +115,4 @@ def show_best(console: Console, checks: list[GuessCheck]) -> None:
 
 def json_extras(report: Report) -> dict:
     """Goldraub's optional report fields: the round value and the scores."""
-    record = report.record
-    players, rounds = len(record.table.players), record.start.rounds
-    return {
-        "round": round_value(record.events, players, rounds),
-        "scores": scores(record.events, record.table.players, rounds),
-    }
+    return {"round": report.details.value, "scores": report.details.scores}

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sleuth.analysis import Report, given
-from sleuth.games.lima import TREASURE, out_of_game
+from sleuth.budget import DEFAULT_BUDGET
+from sleuth.games.lima.rules import TREASURE, out_of_game
 from sleuth.model import Item, holds
-from sleuth.odds import DEFAULT_BUDGET, Odds
+from sleuth.odds import Odds
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
-from simulate_lima import PUBLIC, TREASURE, in_range
 
-from sleuth.board import island
+from sleuth.games.lima.board import island
+from sleuth.games.lima.simulate import PUBLIC, TREASURE, in_range
 
 CHUNK = 1 << 22
 

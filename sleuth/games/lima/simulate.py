@@ -5,7 +5,8 @@ dice-made questions answered truthfully (Constructing A Question), one Pistol qu
 (Special Abilities), accusations that put a wrong accuser out (End of Game and Victory).
 Players are listed clockwise, so a player's left neighbour comes next in the list.
 
-Run as a script to print a whole game as a record, e.g. ``python tests/simulate_lima.py 4 7``.
+Run as a script to print a whole game as a record:
+``python -m sleuth.games.lima.simulate 4 7``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 from collections.abc import Callable
 from itertools import combinations
 
-from sleuth.board import island
+from sleuth.games.lima.board import island
 
 NAMES = ("Ana", "Ben", "Cy", "Di", "Ed")
 TREASURE, PUBLIC = "treasure", "public"
@@ -160,11 +161,10 @@ def simulate(
 
 def _certain_pair(doc: dict) -> tuple[str, str] | None:
     """My policy for the example games: accuse once sleuth says one pair is certain."""
-    from sleuth.advice.lima import treasure_pairs
     from sleuth.analysis import report
     from sleuth.record import parse
 
-    pairs = treasure_pairs(report(parse(doc, "simulation")))
+    pairs = report(parse(doc, "simulation")).details
     return pairs[0].locations if pairs and pairs[0].probability == 1 else None
 
 
@@ -175,7 +175,8 @@ def main(argv: list[str]) -> None:
 
     n, seed = int(argv[0]), int(argv[1])
     doc, _ = simulate(n, 200, seed, me=2, accuse=0.015, policy=_certain_pair)
-    print(f"# Loot of Lima, {n} players: simulated by tests/simulate_lima.py {n} {seed}")
+    made = f"python -m sleuth.games.lima.simulate {n} {seed}"
+    print(f"# Loot of Lima, {n} players: simulated by {made}")
     print(dump(document(parse(doc, "simulation"))), end="")
 
 

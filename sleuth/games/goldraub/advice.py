@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sleuth.analysis import Report
-from sleuth.games.goldraub import (
+from sleuth.games.goldraub.rules import (
     Guess,
     expected_points,
     may_guess,
     round_value,
+    scores,
 )
 from sleuth.model import Holder, Item
 
@@ -81,3 +82,19 @@ def best_guesses(report: Report, limit: int = 10) -> list[GuessCheck]:
     options = [o for o in options if o.probability]
     options.sort(key=lambda o: (-o.probability, o.owner, int(o.sector)))
     return options[:limit]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The round value now and each player's score from the recorded guesses."""
+
+    value: int
+    scores: dict[Holder, int]
+
+
+def standing(report: Report, budget: float) -> Standing:
+    """The game's standing after the record (``Game.details``: no count needed)."""
+    record = report.record
+    players, rounds = len(record.table.players), record.start.rounds
+    value = round_value(record.events, players, rounds)
+    return Standing(value, scores(record.events, record.table.players, rounds))

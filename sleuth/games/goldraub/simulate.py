@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from sleuth.board import city
-from sleuth.games.goldraub import ASIDE
+from sleuth.games.goldraub.board import city
+from sleuth.games.goldraub.rules import ASIDE
 
 NAMES = ("Anton", "Bert", "Christl", "Doris", "Elli", "Franz")
 

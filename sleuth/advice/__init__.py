@@ -1,1 +1,0 @@
-"""Advice on the move at hand: Goldraub guesses, Lima accusations."""

@@ -1,0 +1,110 @@
+"""Loot of Lima commands: start a record; record a question, a Pistol question or an accusation.
+
+No ``from __future__ import annotations`` here: the options are built on the command line's
+shared ones (``cli``), so Typer must see the annotations as objects.
+"""
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from sleuth.errors import InputError
+from sleuth.games.base import Table
+from sleuth.games.lima.advice import best_accusation, check_accusation
+from sleuth.games.lima.picture import show_best, show_check
+from sleuth.games.lima.rules import locations
+
+
+def commands(cli: Any) -> list[Callable]:
+    """``new lima``, ``ask``, ``secret`` and ``accuse``, with the shared options."""
+
+    def lima(
+        players: cli.PlayersOpt,
+        me: cli.MeOpt,
+        hand: Annotated[str, typer.Option(help="My tokens after the passing: 2F,3B,8M")],
+        known: Annotated[
+            list[str] | None, typer.Option(help="PLAYER=LOC,LOC looked at while passing.")
+        ] = None,
+        public: Annotated[str | None, typer.Option(help="The face-up tokens: 4F,6B")] = None,
+        force: cli.ForceOpt = False,
+        file: cli.FileOpt = None,
+    ) -> None:
+        """Start a new Loot of Lima record."""
+
+        def more(table: Table) -> dict:
+            out: dict = {}
+            if known:
+                out["known"] = {}
+                for entry in known:
+                    who, _, where = entry.partition("=")
+                    out["known"][table.prefix(who, "known")] = cli.split(where)
+            if public is not None:
+                out["public"] = cli.split(public)
+            return out
+
+        cli.start(file, force, "lima", players, me, hand, more)
+
+    def ask(
+        by: Annotated[str, typer.Argument(help="Who asked (a unique prefix will do).")],
+        to: Annotated[str, typer.Argument(help="Who was asked.")],
+        range_: Annotated[str, typer.Argument(metavar="RANGE", help="Clockwise: SE-NW")],
+        answer: Annotated[int, typer.Option(help="The number of tokens answered aloud.")],
+        terrain: Annotated[str | None, typer.Option(help="beach, forest or mountain.")] = None,
+        file: cli.FileOpt = None,
+        budget: cli.BudgetOpt = cli.BUDGET,
+    ) -> None:
+        """Loot of Lima: record a question and its answer."""
+        fields = {"by": by, "to": to, "range": range_, "terrain": terrain, "answer": answer}
+        cli.record_event(file, "sleuth ask", "ask", fields, budget)
+
+    def secret(
+        by: Annotated[str, typer.Argument(help="Who used the Pistol.")],
+        to: Annotated[str, typer.Argument(help="Who answered on paper.")],
+        range_: Annotated[
+            str | None, typer.Argument(metavar="RANGE", help="When I asked: SE-NW")
+        ] = None,
+        answer: Annotated[int | None, typer.Option(help="When I asked: the answer.")] = None,
+        file: cli.FileOpt = None,
+        budget: cli.BudgetOpt = cli.BUDGET,
+    ) -> None:
+        """Loot of Lima: record a Pistol question (range and answer only when I asked)."""
+        fields = {"by": by, "to": to, "range": range_, "answer": answer}
+        cli.record_event(file, "sleuth secret", "secret", fields, budget)
+
+    def accuse(
+        by: Annotated[str, typer.Argument(help="Who accused.")],
+        first: Annotated[str, typer.Argument(metavar="LOC", help="One location named: 3F")],
+        second: Annotated[str, typer.Argument(metavar="LOC", help="The other location.")],
+        correct: Annotated[
+            bool, typer.Option("--correct/--wrong", help="The accusation's outcome.")
+        ],
+        treasure: Annotated[
+            str | None, typer.Option(help="When I accused: the two tokens I saw, 3F,7M")
+        ] = None,
+        file: cli.FileOpt = None,
+        budget: cli.BudgetOpt = cli.BUDGET,
+    ) -> None:
+        """Loot of Lima: record an accusation and whether it was right."""
+        seen = None if treasure is None else cli.split(treasure)
+        fields = {"by": by, "locations": [first, second], "correct": correct, "treasure": seen}
+        cli.record_event(file, "sleuth accuse", "accuse", fields, budget)
+
+    return [lima, ask, secret, accuse]
+
+
+def target(record: Any, first: str | None, second: str | None) -> tuple[str, str]:
+    """The two locations of the accusation to weigh, checked against the record."""
+    if second is None:
+        raise InputError("sleuth check", "locations", "give two locations, or --best")
+    return locations([first, second], record.start.island, "locations")
+
+
+def check(out: Console, report: Any, pair: tuple[str, str] | None, budget: float) -> None:
+    """Weigh one accusation, or name the most likely pair."""
+    if pair is None:
+        pairs = report.details
+        show_best(out, report, pairs, best_accusation(report, pairs))
+        return
+    show_check(out, check_accusation(report, *pair, budget))

@@ -1,0 +1,8 @@
+"""The games shipped with sleuth, registered once on import."""
+
+from sleuth.games import GAMES, goldraub, lima, register
+
+for _game in (goldraub.GAME, lima.GAME):
+    register(_game)
+
+__all__ = ["GAMES"]

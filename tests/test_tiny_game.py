@@ -1,0 +1,86 @@
+"""A game registered from outside the package gets every common command, and exact odds."""
+
+import importlib
+import itertools
+import json
+from fractions import Fraction
+
+import pytest
+import tinygame
+from typer.testing import CliRunner
+
+from sleuth.games import GAMES, Game, register
+from sleuth.games.shipped import GAMES as SHIPPED
+
+cli_app = importlib.import_module("sleuth.cli.app")
+
+
+@pytest.fixture
+def run(monkeypatch, tmp_path):
+    """The app in-process with Tiny registered and installed, in a scratch folder."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli_app, "ENV", cli_app.Env(environ={"SLEUTH_CACHE": "off"}))
+    commands = list(cli_app.app.registered_commands)
+    starters = list(cli_app.starting.registered_commands)
+    register(tinygame.GAME)
+    cli_app.install(tinygame.GAME)
+    runner = CliRunner()
+    yield lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+    del GAMES["tiny"]
+    cli_app.app.registered_commands[:] = commands
+    cli_app.starting.registered_commands[:] = starters
+
+
+def brute(me: str, hand: tuple, queries: list[tuple[str, tuple, int]]) -> dict:
+    """Each (holder, card)'s probability, by listing every deal of the six cards."""
+    holders = ["Ann", "Bob", tinygame.PILE]
+    fits = []
+    for cards in itertools.permutations(tinygame.CARDS):
+        deal = {c: holders[k // 2] for k, c in enumerate(cards)}
+        if all(deal[c] == me for c in hand) and all(
+            sum(deal[c] == to for c in asked) == n for to, asked, n in queries
+        ):
+            fits.append(deal)
+    return {
+        (h, c): Fraction(sum(d[c] == h for d in fits), len(fits))
+        for h in holders
+        for c in tinygame.CARDS
+    }
+
+
+def test_a_game_from_its_own_file_works_end_to_end(run, tmp_path):
+    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "--hand", "1,4").exit_code == 0
+    done = run("query", "an", "bo", "2,3,5", "--answer", "1")
+    assert done.exit_code == 0, done.output
+    assert "recorded: query {by: Ann, to: Bob, cards: [2, 3, 5], answer: 1}" in done.stdout
+    assert run("query", "bo", "an", "1,2", "--answer", "1").exit_code == 0
+    assert run("query", "an", "bo", "2", "--answer", "0").exit_code == 0
+    text = run("report")
+    assert text.exit_code == 0 and "Tiny" in text.stdout
+    report = json.loads(run("report", "--json").stdout)
+    queries = [("Bob", ("2", "3", "5"), 1), ("Ann", ("1", "2"), 1), ("Bob", ("2",), 0)]
+    expected = brute("Ann", ("1", "4"), queries)
+    assert expected["Bob", "6"] == 1 and 0 < expected["Bob", "3"] < 1
+    for (holder, item), p in expected.items():
+        assert report["probability"][holder][item] == pytest.approx(float(p))
+    assert {tuple(f) for f in report["forced"]} == {
+        k for k, p in expected.items() if p == 1 and k not in {("Ann", "1"), ("Ann", "4")}
+    }
+    check = run("check", "bob", "5")
+    assert check.exit_code == 0 and f"probability {expected['Bob', '5']}" in check.stdout
+    wrong = run("query", "an", "bo", "6", "--answer", "0")
+    assert wrong.exit_code == 3  # Bob must hold 6: no deal fits
+    assert "Contradiction" in wrong.stdout
+    bad = run("query", "an", "bo", "7", "--answer", "0")
+    assert bad.exit_code == 2 and "is not a card 1-6" in bad.stderr
+
+
+def test_every_game_keeps_the_protocol():
+    assert SHIPPED is GAMES and {"goldraub", "lima"} <= set(GAMES)
+    for game in [*GAMES.values(), tinygame.GAME]:
+        assert isinstance(game, Game), game
+        assert set(game.events) and all(kind == cls.kind for kind, cls in game.events.items())
+
+
+def test_only_the_registry_knows_the_game():
+    assert "tiny" not in GAMES
