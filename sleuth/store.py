@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from sleuth.document import document, dump, lost_comments, parse_yaml, read_text
-from sleuth.errors import InputError
+from sleuth.document import document, dump, head, lost_comments, parse_yaml, read_text, regular
+from sleuth.errors import FileFault, InputError
 from sleuth.games.base import Event
 from sleuth.record import Record, parse, parse_event
 
@@ -35,7 +35,10 @@ def write_atomic(path: Path, text: str) -> None:
     leaves, a rewritten one keeps its own.
     """
     real = target(path)
-    _replace(real, text)
+    try:
+        _replace(real, text)
+    except OSError as error:
+        raise FileFault(str(path), "cannot write", error) from None
     with contextlib.suppress(OSError):
         dirfd = os.open(real.parent, os.O_RDONLY)
         try:
@@ -67,8 +70,15 @@ TAG = 16  # hex digits in a temporary file's name: .game.yaml.0123456789abcdef.t
 
 
 def target(path: Path) -> Path:
-    """The file ``path`` names, symlinks followed (it may not exist yet)."""
-    return Path(os.path.realpath(path))
+    """The file ``path`` names, symlinks followed; an InputError if it is not a regular file."""
+    real = Path(os.path.realpath(path))
+    try:
+        regular(os.stat(real), str(path))
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        raise FileFault(str(path), "cannot read", error) from None
+    return real
 
 
 @contextlib.contextmanager
@@ -83,10 +93,10 @@ def locked(path: Path) -> Iterator[None]:
     lock = real.parent / f".{real.name}.lock"
     try:
         handle = open(lock, "a")  # noqa: SIM115 - held for the block
-    except OSError as error:
-        raise InputError(str(path), "", f"cannot lock: {error.strerror}") from None
-    with handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
+    except OSError as error:
+        raise FileFault(str(path), "cannot lock", error) from None
+    with handle:
         try:
             _sweep(real)
             yield
@@ -129,7 +139,11 @@ def save(path: Path, record: Record, doc: Any = None, warn: Warn | None = None) 
     """
     text = dump(document(record, doc))
     if warn is not None and path.exists():
-        lost = lost_comments(path.read_text(encoding="utf-8", errors="replace"), text)
+        try:
+            before = head(path)[0].decode("utf-8", errors="replace")
+        except OSError as error:
+            raise FileFault(str(path), "cannot read", error) from None
+        lost = lost_comments(before, text)
         if lost:
             listed = "; ".join(lost)
             warn(f"rewriting {path} without {len(lost)} of its comments: {listed}")
