@@ -1,4 +1,4 @@
-"""Unusable input: one error type that names where the problem is."""
+"""Unusable input: one error type that names where the problem is (and one for file faults)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,17 @@ class InputError(Exception):
             self.message,
             self.event if event is None else event,
         )
+
+
+class FileFault(InputError):
+    """A fault of the environment with a file; e.g. FileFault("game.yaml", "cannot write", error).
+
+    Exit status 2 like unusable input, and one line: "game.yaml: cannot write: No space left on
+    device"; the record is left as it was.
+    """
+
+    def __init__(self, source: str, doing: str, error: OSError):
+        super().__init__(source, "", f"{doing}: {error.strerror or error}")
 
 
 def nearest(text: str, choices: Iterable[str]) -> str:

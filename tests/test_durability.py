@@ -4,6 +4,7 @@ new one, and comments written by hand survive sleuth's writes (or sleuth says fi
 
 from __future__ import annotations
 
+import fcntl
 import multiprocessing
 import os
 import random
@@ -19,7 +20,7 @@ from records import SEARCH_LINE
 from typer.testing import CliRunner
 
 from sleuth.cli import app
-from sleuth.store import append, load, remove_last
+from sleuth.store import append, load, locked, remove_last
 
 HEAD = RULEBOOK + "events:\n" + SEARCH_LINE
 ROWS = ("11-14", "21-25", "41-47", "52-57", "63-67", "74-77", "11-77", "14-74")
@@ -172,3 +173,109 @@ def test_overwriting_a_commented_record_says_so(tmp_path):
     assert result.exit_code == 0
     assert "without 4 of its comments" in result.stderr
     assert "#" not in path.read_text()
+
+
+def _append_rows(path: Path, rows: int) -> None:
+    """A writer: append ``rows`` searches, one after another."""
+    for index in range(rows):
+        append(path, "search", {"by": "Bert", "row": ROWS[index % len(ROWS)], "gold": 0}, "t")
+
+
+def test_writers_of_two_records_with_like_names_lose_no_event(tmp_path):
+    paths = [tmp_path / "g.yaml", tmp_path / "g.yaml.bak.yaml"]
+    for path in paths:
+        path.write_text(HEAD)
+    workers = [FORK.Process(target=_append_rows, args=(path, 40)) for path in paths]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    assert [len(load(path)[0].events) for path in paths] == [41, 41]
+
+
+def test_the_sweep_spares_another_records_temporary_file(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD)
+    other = tmp_path / ".g.yaml.bak.yaml.0123456789abcdef.tmp"
+    other.write_text("being written")
+    append(path, "search", {"by": "Bert", "row": "11-14", "gold": 0}, "t")
+    assert other.read_text() == "being written"
+
+
+def test_the_sweep_spares_a_live_writers_temporary_file(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text(HEAD)
+    live, dead = (tmp_path / f".game.yaml.{tag * 16}.tmp" for tag in "ab")
+    live.write_text("being written")
+    dead.write_text("left by a kill")
+    with open(live) as held:
+        fcntl.flock(held, fcntl.LOCK_SH)
+        append(path, "search", {"by": "Bert", "row": "11-14", "gold": 0}, "t")
+        assert live.exists() and not dead.exists()
+
+
+def links(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A record in real/ and two symlinks to it in links/."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "links").mkdir()
+    real = tmp_path / "real" / "g.yaml"
+    real.write_text(HEAD)
+    first, second = tmp_path / "links" / "a.yaml", tmp_path / "links" / "b.yaml"
+    first.symlink_to("../real/g.yaml")
+    second.symlink_to("../real/g.yaml")
+    return real, first, second
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["search", "bert", "11-14", "--gold", "0"],
+        ["undo"],
+        ["edit", "1", "gold=1"],
+        ["new", "goldraub", "--players", "A,B,C", "--me", "A", "--hand", "11,12,13", "--force"],
+    ],
+)
+def test_writing_through_a_symlink_keeps_the_link(tmp_path, command):
+    real, first, second = links(tmp_path)
+    real.chmod(0o640)
+    assert run(first, *command).exit_code == 0
+    assert first.is_symlink() and second.is_symlink()
+    assert second.read_text() == real.read_text() != HEAD
+    assert real.stat().st_mode & 0o777 == 0o640
+    assert not list(tmp_path.glob("*/.*.tmp"))
+
+
+def test_two_links_to_one_record_lock_each_other(tmp_path):
+    real, first, second = links(tmp_path)
+    with locked(second):
+        writer = FORK.Process(target=_append_rows, args=(first, 1))
+        writer.start()
+        writer.join(0.5)
+        assert writer.is_alive(), "the writer through the other link did not wait for the lock"
+    writer.join(30)
+    assert writer.exitcode == 0
+    assert len(load(real)[0].events) == 2
+
+
+NEW = ["new", "goldraub", "--players", "A,B,C", "--me", "A", "--hand", "11,12,13"]
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o027, 0o077])
+def test_a_new_record_follows_the_umask(tmp_path, umask):
+    path = tmp_path / "game.yaml"
+    old = os.umask(umask)
+    try:
+        result = run(path, *NEW)
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_a_record_started_again_keeps_its_mode(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text(HEAD)
+    path.chmod(0o604)
+    assert run(path, *NEW, "--force").exit_code == 0
+    assert path.stat().st_mode & 0o777 == 0o604

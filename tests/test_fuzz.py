@@ -2,16 +2,24 @@
 
 Every one must end in exit status 0 or 3 (it was usable after all) or in one line on stderr and
 exit status 2, within a second, never with a traceback and never with a changed file.
-Most go through Typer's CliRunner; a handful through a real process.
+Most go through Typer's CliRunner; a handful through a real process. Files that are not records
+(a FIFO, a device, a folder, a huge sparse file, a dangling link) and faults of the disk (full,
+not writable) get the same promise: exit status 2 and one line, at once, the record unchanged.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import resource
+import shutil
+import signal
+import stat
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -282,4 +290,179 @@ def test_nasty_input_in_a_real_process(tmp_path, data, args):
     lines = result.stderr.decode().strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("sleuth: ") and "Traceback" not in lines[0]
     assert result.stdout == b""
+    assert path.read_bytes() == data
+
+
+NEW = ["new", "goldraub", "--players", "A,B,C", "--me", "A", "--hand", "11,12,13"]
+EVERY = [*COMMANDS, NEW, [*NEW, "--force"]]
+SPECIAL = ["fifo", "zero", "folder", "sparse", "dangling"]
+
+
+def special(folder: Path, kind: str) -> Path:
+    """A path naming something that is not a record file."""
+    path = folder / "game.yaml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "sparse":
+        with open(path, "wb") as out:
+            out.truncate(2 << 30)
+    else:
+        path.symlink_to(folder / "gone" / "game.yaml")
+    return path
+
+
+def snapshot(path: Path) -> tuple:
+    """What a command must not change: the kind and size of ``path``, its link, its folder."""
+    status = os.lstat(path)
+    link = os.readlink(path) if path.is_symlink() else None
+    listed = sorted(n for n in os.listdir(path.parent) if not n.endswith(".lock"))
+    return stat.S_IFMT(status.st_mode), status.st_size, link, listed
+
+
+@contextlib.contextmanager
+def deadline(seconds: float, memory: int) -> Iterator[None]:
+    """Make a command that hangs (a FIFO with no writer) or takes ``memory`` more bytes fail."""
+
+    def expire(*_):
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    limits = resource.getrlimit(resource.RLIMIT_AS)
+    used = int(Path("/proc/self/statm").read_text().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    resource.setrlimit(resource.RLIMIT_AS, (used + memory, limits[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, limits)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory) -> None:
+    """Every command run once on a missing record: what they import is then neither timed nor
+    weighed."""
+    missing = tmp_path_factory.mktemp("imports") / "nowhere" / "game.yaml"
+    for args in EVERY:
+        CliRunner().invoke(app, [*args, "--file", str(missing)])
+
+
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_files_that_are_not_records_are_refused_at_once(tmp_path, imported, kind):
+    path = special(tmp_path, kind)
+    before = snapshot(path)
+    devices = sorted(os.listdir("/dev"))
+    for args in EVERY:
+        overwrite = kind == "sparse" and "--force" in args
+        started = time.monotonic()
+        with deadline(5, 256 << 20):
+            result = CliRunner().invoke(app, [*args, "--file", str(path)])
+        elapsed = time.monotonic() - started
+        assert result.exit_code == (0 if overwrite else 2), (args, repr(result.exception))
+        assert elapsed < 1.0, f"{args} took {elapsed:.2f}s"
+        if not overwrite:
+            lines = result.stderr.strip().splitlines()
+            assert len(lines) == 1 and str(path) in lines[0], (args, result.stderr)
+            assert snapshot(path) == before, args
+    if kind in ("fifo", "zero", "folder"):
+        assert "not a regular file" in lines[0]
+    assert sorted(os.listdir("/dev")) == devices
+
+
+def test_a_fifo_is_refused_by_a_real_process(tmp_path):
+    path = special(tmp_path, "fifo")
+    result = sub(tmp_path, "report", "--file", str(path))
+    assert result.returncode == 2
+    assert result.stderr.decode() == f"sleuth: {path}: not a regular file (a FIFO)\n"
+
+
+RECORDING = [
+    ("g.yaml", [*NEW, "--force"]),
+    ("g.yaml", ["search", "bert", "31-36", "--gold", "1"]),
+    ("g.yaml", ["guess", "anton", "bert", "11", "--wrong"]),
+    ("g.yaml", ["undo"]),
+    ("g.yaml", ["edit", "1", "gold=2"]),
+    ("l.yaml", ["ask", "ana", "ben", "N-S", "--answer", "1"]),
+    ("l.yaml", ["secret", "ben", "ana"]),
+    ("l.yaml", ["accuse", "ben", "1F", "2F", "--wrong"]),
+    ("l.yaml", ["undo"]),
+    ("l.yaml", ["edit", "1", "answer=1"]),
+    ("n.yaml", NEW),
+]
+
+
+@pytest.fixture
+def small_disk(tmp_path) -> Iterator[Path]:
+    """A folder on a tmpfs of 256 KiB of its own; skipped where none can be mounted."""
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    if shutil.which("mount") is None:
+        pytest.skip("no mount command to make a small tmpfs with")
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)], capture_output=True
+    )
+    if mounted.returncode:
+        pytest.skip(f"cannot mount a tmpfs here (root only): {mounted.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+def fill(folder: Path) -> None:
+    """Write to a file in ``folder`` until its disk is full."""
+    with open(folder / "filler", "wb", buffering=0) as out, contextlib.suppress(OSError):
+        while True:
+            out.write(b"\0" * 4096)
+
+
+def test_recording_commands_on_a_full_disk_exit_2_and_keep_the_record(small_disk):
+    (small_disk / "g.yaml").write_text(json.dumps(GOLDRAUB))
+    (small_disk / "l.yaml").write_text(json.dumps(LIMA))
+    for name, args in RECORDING[:-1]:
+        copy = small_disk / f"copy-{name}"
+        copy.write_bytes((small_disk / name).read_bytes())
+        result = CliRunner().invoke(app, [*args, "--file", str(copy)])
+        assert result.exit_code in (0, 3), (args, result.output)  # they work on a free disk
+        copy.unlink()
+    fill(small_disk)
+    for name, args in RECORDING:
+        path = small_disk / name
+        before = path.read_bytes() if path.exists() else None
+        result = CliRunner().invoke(app, [*args, "--file", str(path)])
+        assert result.exit_code == 2, (args, repr(result.exception), result.output)
+        assert result.stderr == f"sleuth: {path}: cannot write: No space left on device\n", args
+        assert (path.read_bytes() if path.exists() else None) == before
+        assert not list(small_disk.glob(".*.tmp")), args
+
+
+def test_a_folder_without_write_permission_is_exit_2(tmp_path):
+    """A stale lock file that can be opened, in a folder that cannot be written to."""
+    prefix = []
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("root ignores file modes, and no setpriv to drop that power")
+        prefix = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", "--"]
+    path = tmp_path / "game.yaml"
+    data = json.dumps(GOLDRAUB).encode()
+    path.write_bytes(data)
+    lock = tmp_path / ".game.yaml.lock"
+    lock.touch()
+    lock.chmod(0o666)
+    tmp_path.chmod(0o555)
+    try:
+        command = [*prefix, sys.executable, "-m", "sleuth", "search", "bert", "31-36"]
+        env = dict(os.environ, NO_COLOR="1")
+        done = subprocess.run(
+            [*command, "--gold", "1", "--file", str(path)], env=env, capture_output=True, timeout=60
+        )
+    finally:
+        tmp_path.chmod(0o755)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.decode() == f"sleuth: {path}: cannot write: Permission denied\n"
     assert path.read_bytes() == data
