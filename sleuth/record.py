@@ -97,7 +97,9 @@ def _parse(doc: Any) -> Record:
         start = rules.parse_start(doc, table)
     except InputError as error:
         raise error.located(event=0) from None
-    items = doc.get("events") or []
+    items = doc.get("events")
+    if items is None:  # absent, or `events:` with nothing after it: no events yet
+        items = []
     if not isinstance(items, list):
         raise InputError("", "events", f"expected a list of events, got {shown(items)}")
     events = []
