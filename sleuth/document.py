@@ -14,6 +14,7 @@ from ruamel.yaml.error import YAMLError
 
 from sleuth.errors import InputError
 from sleuth.games.base import Event
+from sleuth.quick import DECLINED, read
 from sleuth.record import Record
 
 MAX_BYTES = 1 << 20
@@ -53,10 +54,17 @@ def depth(text: str) -> int:
     return deepest
 
 
-def parse_yaml(text: str, source: str) -> Any:
-    """The YAML document in ``text``; an InputError naming the source if it is malformed."""
+def parse_yaml(text: str, source: str, keep: bool = True) -> Any:
+    """The YAML document in ``text``; an InputError naming the source if it is malformed.
+
+    ``keep``: the round-trip document, with its comments, to write back; else plain data, read
+    fast (``sleuth.quick``) when the text is in the form sleuth writes.
+    """
     if depth(text) > MAX_DEPTH:
         raise InputError(source, "", f"malformed YAML: brackets nested over {MAX_DEPTH} deep")
+    data = DECLINED if keep else read(text)
+    if data is not DECLINED:
+        return data
     try:
         return _yaml().load(text)
     except YAMLError as error:
