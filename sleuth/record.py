@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,7 @@ from sleuth.games.base import Event, Table
 from sleuth.model import Model
 
 COMMON_KEYS = ("game", "players", "me", "events")
+UNWRITABLE = ("Cc", "Cs", "Zl", "Zp")  # control characters, lone surrogates, line breaks
 
 
 @dataclass
@@ -50,6 +52,11 @@ def _players(value: Any) -> tuple[str, ...]:
     for name in value:
         if not isinstance(name, str) or not name.strip():
             raise InputError("", "players", f"{shown(name)} is not a name")
+        broken = [c for c in name.strip() if unicodedata.category(c) in UNWRITABLE]
+        if broken:
+            code = f"U+{ord(broken[0]):04X}"
+            message = f"{shown(name)} has a control character or line break ({code})"
+            raise InputError("", "players", f"{message}: a name is one line of text")
         if name.strip().casefold() in {n.casefold() for n in names}:
             raise InputError("", "players", f"{shown(name)} is listed twice")
         if name.strip().casefold() in {"aside", "treasure", "public"}:
