@@ -13,18 +13,46 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.representer import RoundTripRepresenter
 
 from sleuth.errors import FileFault, InputError
 from sleuth.games.base import Event
+from sleuth.quick import DECLINED, WORD, read
 from sleuth.record import Record
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 64
 
 
+# Words that YAML 1.1 or 1.2 reads as a boolean or a null, in any case: written quoted.
+KEYWORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
+def plain(text: str) -> bool:
+    """Whether ``text`` reads back as this very string, unquoted, in YAML 1.1 and 1.2 alike.
+
+    That is a word starting with a letter, more words after single spaces, none of them a
+    keyword; or a row (31-36) or a location (3F): ``sleuth.quick.WORD``.
+    """
+    return WORD.fullmatch(text) is not None and text.casefold() not in KEYWORDS
+
+
+class _Representer(RoundTripRepresenter):
+    """The round-trip writer, quoting every string that ``plain`` does not vouch for."""
+
+    def represent_str(self, data: str) -> Any:
+        """A string scalar: plain when safe, else quoted (double quotes where escapes are due)."""
+        style = None if plain(data) else "'"
+        return self.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
+_Representer.add_representer(str, _Representer.represent_str)
+
+
 def _yaml() -> YAML:
     """The round-trip YAML reader and writer (keeps comments)."""
     yaml = YAML(typ="rt")
+    yaml.Representer = _Representer
     yaml.width = 4096
     yaml.indent(mapping=2, sequence=4, offset=2)
     return yaml
@@ -84,10 +112,17 @@ def depth(text: str) -> int:
     return deepest
 
 
-def parse_yaml(text: str, source: str) -> Any:
-    """The YAML document in ``text``; an InputError naming the source if it is malformed."""
+def parse_yaml(text: str, source: str, keep: bool = True) -> Any:
+    """The YAML document in ``text``; an InputError naming the source if it is malformed.
+
+    ``keep``: the round-trip document, with its comments, to write back; else plain data, read
+    fast (``sleuth.quick``) when the text is in the form sleuth writes.
+    """
     if depth(text) > MAX_DEPTH:
         raise InputError(source, "", f"malformed YAML: brackets nested over {MAX_DEPTH} deep")
+    data = DECLINED if keep else read(text)
+    if data is not DECLINED:
+        return data
     try:
         return _yaml().load(text)
     except YAMLError as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,7 @@ from sleuth.games.shipped import GAMES
 from sleuth.model import Model
 
 COMMON_KEYS = ("game", "players", "me", "events")
+UNWRITABLE = ("Cc", "Cs", "Zl", "Zp")  # control characters, lone surrogates, line breaks
 
 
 @dataclass
@@ -55,6 +57,11 @@ def _players(value: Any) -> tuple[str, ...]:
     for name in value:
         if not isinstance(name, str) or not name.strip():
             raise InputError("", "players", f"{shown(name)} is not a name")
+        broken = [c for c in name.strip() if unicodedata.category(c) in UNWRITABLE]
+        if broken:
+            code = f"U+{ord(broken[0]):04X}"
+            message = f"{shown(name)} has a control character or line break ({code})"
+            raise InputError("", "players", f"{message}: a name is one line of text")
         if name.strip().casefold() in {n.casefold() for n in names}:
             raise InputError("", "players", f"{shown(name)} is listed twice")
         if name.strip().casefold() in reserved():
@@ -102,7 +109,9 @@ def _parse(doc: Any) -> Record:
         start = rules.parse_start(doc, table)
     except InputError as error:
         raise error.located(event=0) from None
-    items = doc.get("events") or []
+    items = doc.get("events")
+    if items is None:  # absent, or `events:` with nothing after it: no events yet
+        items = []
     if not isinstance(items, list):
         raise InputError("", "events", f"expected a list of events, got {shown(items)}")
     events = []

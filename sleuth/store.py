@@ -18,10 +18,10 @@ from sleuth.games.base import Event
 from sleuth.record import Record, parse, parse_event
 
 
-def load(path: Path) -> tuple[Record, Any]:
-    """The record at ``path`` and its YAML document (kept to write comments back)."""
+def load(path: Path, keep: bool = True) -> tuple[Record, Any]:
+    """The record at ``path`` and its YAML document (``keep``: the one to write comments back)."""
     source = str(path)
-    doc = parse_yaml(read_text(path), source)
+    doc = parse_yaml(read_text(path), source, keep)
     try:
         return parse(doc, source), doc
     except RecursionError:

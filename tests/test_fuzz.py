@@ -25,9 +25,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
 from sleuth.cli import app
+from sleuth.store import load
 
 GOLDRAUB = {
     "game": "goldraub",
@@ -262,6 +264,35 @@ def test_random_new(tmp_path_factory, game, players, me, hand, extra):
     if result.exit_code == 2:
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
         assert not path.exists()
+
+
+def players_read(path: Path) -> list[list]:
+    """The players of the record at ``path`` as YAML 1.2 (round-trip, safe) and 1.1 read them."""
+    old = YAML(typ="safe", pure=True)
+    old.version = (1, 1)
+    text = path.read_text(encoding="utf-8")
+    return [list(y.load(text)["players"]) for y in (YAML(typ="rt"), YAML(typ="safe"), old)]
+
+
+@settings(FUZZ, max_examples=max(EXAMPLES // 3, 1))
+@given(name=st.text(st.characters(codec=None, exclude_characters=","), min_size=1, max_size=12))
+def test_names_from_all_of_unicode_round_trip_or_are_refused(tmp_path_factory, name):
+    path = tmp_path_factory.mktemp("name") / "b.yaml"
+    args = ["new", "goldraub", "--players", f"Anton,Bert,{name}", "--me", "Anton"]
+    result = CliRunner().invoke(app, [*args, "--hand", "22,45,63", "--file", str(path)])
+    assert result.exit_code in (0, 2), repr(result.exception)
+    if result.exit_code == 2:
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "field 'players'" in lines[0], result.stderr
+        assert not path.exists()
+        return
+    name = name.strip()
+    assert players_read(path) == [["Anton", "Bert", name]] * 3
+    guess = ["guess", "--wrong", "--file", str(path), "--", "anton", name, "32"]
+    result = CliRunner().invoke(app, guess)
+    assert result.exit_code == 0, result.output
+    assert players_read(path) == [["Anton", "Bert", name]] * 3
+    assert load(path)[0].events[0].fields()["owner"] == name
 
 
 def sub(cwd: Path, *args: str) -> subprocess.CompletedProcess:

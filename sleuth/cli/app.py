@@ -209,16 +209,16 @@ def loaded(file: Path | None, command: str):
     from sleuth.store import load
 
     try:
-        return load(record_path(file))[0]
+        return load(record_path(file), keep=False)[0]
     except InputError as error:
         raise fail(error, command) from None
 
 
 def analyse(file: Path | None, budget: float, command: str, tolerate: int = 0):
     """Load the record and analyse it; exit 2 on unusable input."""
+    record = loaded(file, command)  # before the analysis is imported: a refusal is quick
     from sleuth.analysis import report
 
-    record = loaded(file, command)
     counting = spinner(ENV.err, "counting the deals that fit the record...")
     with counting, remembered(record_path(file)) as memory:
         return report(record, budget, tolerate, memory)

@@ -114,7 +114,7 @@ class Search(Event):
         """Check each field against the board and the seating."""
         by = table.player(data["by"], "by")
         name = row(data["row"], start.city, "row")
-        answering = len(table.others(by))
+        answering = len(table.players) - 1  # every player but the asker
         gold = integer(data["gold"], "gold", 0, answering)
         saw = data.get("saw")
         if saw is not None:
