@@ -19,12 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from simulate import simulate  # noqa: E402
-
 from sleuth.document import document, dump, parse_yaml  # noqa: E402
 from sleuth.errors import InputError  # noqa: E402
+from sleuth.games.goldraub.simulate import simulate  # noqa: E402
 from sleuth.record import parse  # noqa: E402
 from sleuth.store import load  # noqa: E402
 

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from records import HEAD
 from ruamel.yaml import YAML
-from simulate import simulate
 
 from sleuth import quick
 from sleuth.document import document, dump
 from sleuth.errors import InputError
+from sleuth.games.goldraub.simulate import simulate
 from sleuth.record import parse
 from sleuth.store import load
 
