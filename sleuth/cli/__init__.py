@@ -9,6 +9,7 @@ import sys
 from sleuth.cli import goldraub as _goldraub  # noqa: F401 - registers its commands
 from sleuth.cli import lima as _lima  # noqa: F401 - registers its commands
 from sleuth.cli.app import ExitStatus, app
+from sleuth.cli.output import tolerant
 
 
 def main() -> None:
@@ -16,10 +17,12 @@ def main() -> None:
 
     A closed output pipe (``sleuth report | head``) ends the process quietly, by SIGPIPE, as it
     does other Unix tools; Click would otherwise exit 1, which here means an internal error.
-    Records are written to files, never to a pipe, so this cannot cut a write short.
+    Records are written to files, never to a pipe, so this cannot cut a write short. What the
+    output's encoding cannot show is replaced.
     """
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    tolerant()
     try:
         app()
     except SystemExit:
