@@ -67,7 +67,9 @@ class Stream:
             return False
 
     def write(self, text: str) -> int:
-        """Write the text, unless the stream has failed."""
+        """Write the text, unless the stream has failed; text for a closed stream is lost."""
+        if self.target() is None and not self.fault:
+            self.fault = f"{self.name} is closed"
         self._attempt(lambda stream: stream.write(text))
         return len(text)
 
@@ -83,11 +85,8 @@ class Stream:
 
     def _attempt(self, action: Callable[[Any], object]) -> None:
         """Do one thing to the stream; a failure is noted and ends the output."""
-        if self.fault or self.gone:
-            return
         stream = self.target()
-        if stream is None:
-            self.fault = f"{self.name} is closed"
+        if self.fault or self.gone or stream is None:
             return
         try:
             action(stream)
