@@ -153,6 +153,7 @@ def test_odd_terminal_sizes_are_unknown_widths(game, sizes):
     folder = game.parent
     assert sub(folder, "report", "--json", **sizes).stdout == sub(folder, "report", "--json").stdout
     assert sub(folder, "report", **sizes).stdout == sub(folder, "report", COLUMNS="80").stdout
+    assert sub(folder, "--help", **sizes).stdout == sub(folder, "--help", COLUMNS="80").stdout
     result = sub(folder, "search", "Xaver", "31-36", "--gold", "1", **sizes)
     assert result.returncode == 2
     note(result, "sleuth search", "'Xaver' is not a player")

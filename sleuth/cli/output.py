@@ -13,25 +13,31 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-MIN_COLUMNS = 20  # a narrower width is unknown: Rich asks the terminal, else assumes 80
-MIN_LINES = 2  # likewise for the height
+LEAST = {"COLUMNS": 20, "LINES": 2}  # a smaller size is unknown: Rich asks the terminal, else 80
 
 
-def tolerant() -> None:
-    """Let stdout replace what its encoding cannot show, and stderr escape it."""
+def prepare() -> None:
+    """Ready the process's output for whatever terminal it has.
+
+    Stdout replaces what its encoding cannot show and stderr escapes it; a terminal size too
+    small to use leaves the environment, for Typer's help (sleuth's own consoles use screen).
+    """
     for stream, errors in ((sys.stdout, "replace"), (sys.stderr, "backslashreplace")):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors=errors)
+    for key in LEAST:
+        if key in os.environ and not usable(key, os.environ[key]):
+            del os.environ[key]
+
+
+def usable(key: str, value: str) -> bool:
+    """Whether a console may see this variable: COLUMNS and LINES only when large enough."""
+    return key not in LEAST or (value.isdigit() and int(value) >= LEAST[key])
 
 
 def screen(environ: Mapping[str, str]) -> dict[str, str]:
     """The environment for a console, without a COLUMNS or LINES too small to use."""
-    least = {"COLUMNS": MIN_COLUMNS, "LINES": MIN_LINES}
-    return {
-        key: value
-        for key, value in environ.items()
-        if key not in least or (value.isdigit() and int(value) >= least[key])
-    }
+    return {key: value for key, value in environ.items() if usable(key, value)}
 
 
 class Stream:
