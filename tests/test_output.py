@@ -44,9 +44,25 @@ def sub(cwd: Path, *args: str, stdout=subprocess.PIPE, **extra: str) -> subproce
 @pytest.fixture
 def game(tmp_path) -> Path:
     """A Goldraub record with non-ASCII names and one search, in tmp_path (the cwd of sub)."""
-    assert sub(tmp_path, *NEW).returncode == 0
-    assert sub(tmp_path, "search", "ä", "31-36", "--gold", "1").returncode == 0
-    return tmp_path / "game.yaml"
+    return written(tmp_path)
+
+
+def written(folder: Path) -> Path:
+    """The record of ``game``, written in-process (quicker than two processes)."""
+    path = folder / "game.yaml"
+    runner = CliRunner()
+    assert runner.invoke(cli_app.app, [*NEW, "--file", str(path)]).exit_code == 0
+    search = ["search", "ä", "31-36", "--gold", "1", "--file", str(path)]
+    assert runner.invoke(cli_app.app, search).exit_code == 0
+    return path
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory) -> dict:
+    """What ``report --json``, ``report`` and ``--help`` print at the default width of 80."""
+    folder = written(tmp_path_factory.mktemp("plain")).parent
+    commands = [("report", "--json"), ("report",), ("--help",)]
+    return {args: sub(folder, *args, COLUMNS="80").stdout for args in commands}
 
 
 def note(result: subprocess.CompletedProcess, *parts: str) -> str:
@@ -76,7 +92,7 @@ def test_new_with_an_ascii_stdout_exits_0(tmp_path):
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
-@pytest.mark.parametrize("args", [["report"], ["check", "--best"], ["check", "Łu", "12"]])
+@pytest.mark.parametrize("args", [["report"], ["check", "Łu", "12"]])
 def test_reading_with_an_unencodable_stdout_prints_what_it_can(game, encoding, args):
     result = sub(game.parent, *args, PYTHONIOENCODING=encoding)
     assert result.returncode == 0 and result.stderr == b"", result.stderr
@@ -142,22 +158,22 @@ def test_bad_input_with_stderr_full_still_exits_2(game):
         {"COLUMNS": "19"},
         {"COLUMNS": "-5"},
         {"COLUMNS": "abc"},
-        {"COLUMNS": ""},
         {"LINES": "0"},
         {"LINES": "-5", "COLUMNS": "0"},
-        {"LINES": "abc"},
     ],
     ids=str,
 )
-def test_odd_terminal_sizes_are_unknown_widths(game, sizes):
+def test_odd_terminal_sizes_are_unknown_widths(game, plain, sizes):
     folder = game.parent
-    assert sub(folder, "report", "--json", **sizes).stdout == sub(folder, "report", "--json").stdout
-    assert sub(folder, "report", **sizes).stdout == sub(folder, "report", COLUMNS="80").stdout
-    assert sub(folder, "--help", **sizes).stdout == sub(folder, "--help", COLUMNS="80").stdout
-    result = sub(folder, "search", "Xaver", "31-36", "--gold", "1", **sizes)
+    for args, printed in plain.items():
+        assert sub(folder, *args, **sizes).stdout == printed, args
+
+
+def test_no_width_still_shows_errors_and_what_was_recorded(game):
+    result = sub(game.parent, "search", "Xaver", "31-36", "--gold", "1", COLUMNS="0")
     assert result.returncode == 2
     note(result, "sleuth search", "'Xaver' is not a player")
-    result = sub(folder, *GUESS, **sizes)
+    result = sub(game.parent, *GUESS, COLUMNS="0")
     assert result.returncode == 0 and b"recorded: guess" in result.stdout
 
 
