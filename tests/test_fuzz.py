@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from subprocess import PIPE
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -497,3 +498,100 @@ def test_a_folder_without_write_permission_is_exit_2(tmp_path):
     assert done.returncode == 2, done.stderr
     assert done.stderr.decode() == f"sleuth: {path}: cannot write: Permission denied\n"
     assert path.read_bytes() == data
+
+# Output that cannot be written: every command under an ASCII or Latin-1 stdout, a full disk
+# and a closed stdout, in a real process, on records whose names are neither ASCII nor Latin-1.
+# The status is the one the command has with a good stdout, except that a reading command whose
+# output is lost exits 2 and a recording command notes the loss; never 1, never a traceback,
+# and the record changes only by the command's own event.
+
+
+def renamed(game: dict) -> bytes:
+    """The record as JSON with every name ending in "éł" (neither ASCII nor Latin-1)."""
+    text = json.dumps(game)
+    for name in game["players"]:
+        text = text.replace(f'"{name}"', f'"{name}éł"')
+    return text.encode()
+
+
+WIDE = {"goldraub": renamed(GOLDRAUB), "lima": renamed(LIMA)}
+NEW_WIDE = ["new", "goldraub", "--players", "Antonéł,Bertéł,Christł", "--me", "bert"]
+WRITERS = {"new", "undo", "edit", "search", "guess", "ask", "secret", "accuse"}
+CASES = [
+    ("goldraub", ["report"]),
+    ("goldraub", ["report", "--json"]),
+    ("lima", ["report", "--json"]),
+    ("goldraub", ["check", "Bert", "32"]),
+    ("lima", ["check"]),
+    ("goldraub", ["undo"]),
+    ("lima", ["edit", "2", "answer=1"]),
+    ("goldraub", ["search", "bert", "31-36", "--gold", "1"]),
+    ("goldraub", ["guess", "anton", "bert", "11", "--wrong"]),
+    ("lima", ["ask", "ana", "ben", "N-S", "--answer", "1"]),
+    ("lima", ["secret", "ben", "ana"]),
+    ("lima", ["accuse", "ben", "1F", "2F", "--wrong"]),
+    (None, [*NEW_WIDE, "--hand", "22,45,63"]),
+    (None, [*NEW_WIDE, "--hand", "22,45"]),
+]
+STDOUTS = ["ascii", "latin-1", "closed"] + (["full"] if Path("/dev/full").exists() else [])
+
+
+def start(cwd: Path, stdout: str, args: list[str]) -> subprocess.Popen:
+    """Start ``python -m sleuth`` with the given stdout: an encoding, /dev/full, or closed."""
+    env = {k: v for k, v in os.environ.items() if k not in ("SLEUTH_FILE", "COLUMNS")}
+    env.update(NO_COLOR="1", PYTHONIOENCODING=stdout if stdout in ("ascii", "latin-1") else "utf-8")
+    command = [sys.executable, "-m", "sleuth", *args]
+    if stdout == "closed":  # the shell's >&-
+        command = ["sh", "-c", 'exec "$@" >&-', "sh", *command]
+    if stdout != "full":
+        return subprocess.Popen(command, cwd=cwd, env=env, stdout=PIPE, stderr=PIPE)
+    with open("/dev/full", "w") as full:
+        return subprocess.Popen(command, cwd=cwd, env=env, stdout=full, stderr=PIPE)
+
+
+def placed(folder: Path, data: bytes | None) -> Path:
+    """The record file in a new folder, holding ``data`` (None: no record yet)."""
+    folder.mkdir()
+    if data is not None:
+        (folder / "game.yaml").write_bytes(data)
+    return folder / "game.yaml"
+
+
+def contents(path: Path) -> bytes | None:
+    """The file's bytes, None when there is none."""
+    return path.read_bytes() if path.exists() else None
+
+
+def check_output_fault(good, kept, stdout: str, args: list[str], child, path: Path) -> None:
+    """One command's run with a faulty stdout against its run with a good one."""
+    out, err = child.communicate(timeout=120)
+    stderr = err.decode("utf-8", "replace")
+    assert "Traceback" not in stderr and contents(path) == kept, stderr
+    lines = stderr.strip().splitlines()
+    if good.exit_code == 2:
+        assert child.returncode == 2 and len(lines) == 1 and lines[0].startswith("sleuth: ")
+    elif stdout in ("full", "closed") and args[0] in WRITERS:
+        assert child.returncode == good.exit_code, stderr
+        assert lines[-1].startswith("sleuth: note: recorded in ") and "output is lost" in lines[-1]
+    elif stdout in ("full", "closed"):
+        assert child.returncode == 2 and len(lines) == 1, stderr
+        assert lines[0].startswith("sleuth: cannot write the output (stdout")
+    else:
+        assert child.returncode == good.exit_code, stderr
+        printed = out.decode(stdout)
+        if "--json" in args:
+            assert json.loads(printed) == json.loads(good.stdout)
+
+
+@pytest.mark.parametrize(("game", "args"), CASES, ids=[" ".join(args) for _, args in CASES])
+def test_output_that_cannot_be_written(tmp_path, game, args):
+    good_path = placed(tmp_path / "good", WIDE.get(game))
+    good = CliRunner().invoke(app, [*args, "--file", str(good_path)])
+    assert good.exit_code in (0, 2, 3), (good.exit_code, good.output)
+    paths = {stdout: placed(tmp_path / stdout, WIDE.get(game)) for stdout in STDOUTS}
+    children = {stdout: start(path.parent, stdout, args) for stdout, path in paths.items()}
+    for stdout, child in children.items():
+        try:
+            check_output_fault(good, contents(good_path), stdout, args, child, paths[stdout])
+        except AssertionError as error:
+            raise AssertionError(f"stdout {stdout}: {error}") from error

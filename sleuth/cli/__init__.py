@@ -7,6 +7,7 @@ import signal
 import sys
 
 from sleuth.cli.app import ExitStatus, app
+from sleuth.cli.output import prepare
 
 
 def main() -> None:
@@ -14,10 +15,12 @@ def main() -> None:
 
     A closed output pipe (``sleuth report | head``) ends the process quietly, by SIGPIPE, as it
     does other Unix tools; Click would otherwise exit 1, which here means an internal error.
-    Records are written to files, never to a pipe, so this cannot cut a write short.
+    Records are written to files, never to a pipe, so this cannot cut a write short. What the
+    output's encoding cannot show is replaced, and a terminal width below 20 is unknown.
     """
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    prepare()
     try:
         app()
     except SystemExit:

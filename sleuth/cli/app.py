@@ -19,6 +19,7 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET
+from sleuth.cli.output import Stream, screen
 from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError, printable
 from sleuth.games.base import Table
@@ -47,9 +48,10 @@ class ExitStatus(IntEnum):
 class Env:
     """The outside world of a command: consoles and the environment (replaced in tests)."""
 
-    out: Console = field(default_factory=lambda: Console(highlight=False))
-    err: Console = field(default_factory=lambda: Console(stderr=True, highlight=False))
+    out: Console = field(default_factory=lambda: console("stdout"))
+    err: Console = field(default_factory=lambda: console("stderr"))
     environ: Any = field(default_factory=lambda: os.environ)
+    recorded: Path | None = None  # the record this command has written, once it has
 
     def orders_file(self, record: Path) -> Path | None:
         """Where the remembered item order of this record lives (``sleuth.solve.memory``).
@@ -72,6 +74,11 @@ class Env:
         return folder / f"order-{key}.json"
 
 
+def console(name: str) -> Console:
+    """A console on ``sys.<name>`` that never raises, for any terminal size the environment has."""
+    return Console(file=Stream(name), highlight=False, _environ=screen(os.environ))
+
+
 ENV = Env()
 
 
@@ -80,6 +87,7 @@ class OneLineErrors(TyperGroup):
 
     def main(self, *args: Any, standalone_mode: bool = True, **extra: Any) -> Any:
         """Run a command; a usage error becomes one line on stderr and exit status 2."""
+        ENV.recorded = None
         try:
             status = super().main(*args, standalone_mode=False, **extra)
         except ClickException as error:
@@ -92,7 +100,25 @@ class OneLineErrors(TyperGroup):
             sys.exit(ExitStatus.BAD_INPUT)
         if not standalone_mode:
             return status
-        sys.exit(status if isinstance(status, int) else ExitStatus.OK)
+        sys.exit(delivered(status if isinstance(status, int) else ExitStatus.OK))
+
+
+def delivered(status: int) -> int:
+    """The exit status once the output is out: exit 2 if it was lost, unless a record was written.
+
+    A command that has written the record keeps its status (0, or 3 when the record no longer
+    fits a deal) and notes the lost output on stderr.
+    """
+    out = ENV.out.file
+    fault = out.taken() if isinstance(out, Stream) else None
+    if fault is None:
+        return status
+    if ENV.recorded:
+        warn(f"recorded in {ENV.recorded}, but the output is lost ({fault})")
+        return status
+    line = f"sleuth: cannot write the output ({fault})"
+    ENV.err.print(line, markup=False, emoji=False, soft_wrap=True)
+    return ExitStatus.BAD_INPUT
 
 
 def usage_line(error: ClickException) -> str:
@@ -195,6 +221,7 @@ def record_event(file: Path | None, command: str, kind: str, fields: dict, budge
         record = append(path, kind, fields, command, warn)
     except InputError as error:
         raise fail(error, command) from None
+    ENV.recorded = path
     with spinner(ENV.err, "counting the deals that fit the record..."), remembered(path) as memory:
         result = update(record, budget, memory)
     show_update(ENV.out, result, record.events[-1].text())
@@ -238,6 +265,7 @@ def start(file: Path | None, force: bool, game: str, players: str, me: str, hand
         record = create(path, doc, "sleuth new", force, warn)
     except InputError as error:
         raise fail(error, "sleuth new") from None
+    ENV.recorded = path
     names = ", ".join(record.table.players)
     ENV.out.print(f"started {path}: {record.game}, {names}; me: {record.table.me}", markup=False)
 
@@ -251,6 +279,7 @@ def undo(file: FileOpt = None) -> None:
         event = remove_last(record_path(file), "sleuth undo", warn)
     except InputError as error:
         raise fail(error, "sleuth undo") from None
+    ENV.recorded = record_path(file)
     ENV.out.print(f"removed: {event.text()}", markup=False)
 
 
@@ -284,6 +313,7 @@ def edit(
         record, old, new = change(path, event, fields, "sleuth edit", warn)
     except InputError as error:
         raise fail(error, "sleuth edit") from None
+    ENV.recorded = path
     with remembered(path) as memory:
         result = report(record, budget, memory=memory)
     show_edit(ENV.out, result, event, old.text(), new.text())
@@ -303,7 +333,8 @@ def report_command(
 
     result = analyse(file, budget, "sleuth report", tolerate)
     if json_:
-        ENV.out.print_json(json.dumps(report_json(result)))
+        ascii_only = not ENV.out.encoding.startswith("utf")  # escapes keep every name exact
+        ENV.out.print_json(json.dumps(report_json(result)), ensure_ascii=ascii_only)
     else:
         show_report(ENV.out, result)
     if not result.fits:
