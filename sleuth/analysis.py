@@ -13,8 +13,7 @@ from sleuth.mistakes import Repair, Tolerance, repairs, tolerant, union
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import DEFAULT_BUDGET, NO_DEAL, Odds, odds
 from sleuth.record import Record
-from sleuth.solve.entail import Entailment
-from sleuth.solve.memory import Remembered
+from sleuth.solve import Entailment, Remembered
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from sleuth.errors import InputError
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import DEFAULT_BUDGET, NO_DEAL, Odds, odds, scaled
 from sleuth.record import Record, parse_event
-from sleuth.solve.entail import Entailment
+from sleuth.solve import Entailment
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sleuth.model import Holder, Item, Model
-from sleuth.solve.count import BudgetExceeded, count
-from sleuth.solve.entail import Entailment
-from sleuth.solve.memory import Remembered
-from sleuth.solve.sample import estimate
+from sleuth.solve import BudgetExceeded, Entailment, Remembered, count, estimate
 
 DEFAULT_BUDGET = 15.0  # seconds for an answer (the command line's --budget default)
 COUNT_SHARE = 0.85  # of the budget, for the exact count; an estimate gets at least the rest

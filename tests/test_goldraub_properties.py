@@ -13,8 +13,7 @@ from simulate import simulate
 
 from sleuth.games.goldraub import ASIDE
 from sleuth.record import parse
-from sleuth.solve.count import count
-from sleuth.solve.entail import Entailment
+from sleuth.solve import Entailment, count
 
 TURNS = {3: 16, 4: 16, 5: 8, 6: 4}
 
