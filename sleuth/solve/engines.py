@@ -8,7 +8,7 @@ states; the race of item orders (``order.race``) drives either through ``Run``.
 from __future__ import annotations
 
 from collections.abc import Sized
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from sleuth.solve.counts import Counts
 from sleuth.solve.merge import Kernels
@@ -19,6 +19,7 @@ from sleuth.solve.steps import Steps
 from sleuth.solve.vector import VectorRun, fits
 
 
+@runtime_checkable
 class Run(Protocol):
     """A forward pass in one item order, advanced a little at a time, then a backward pass."""
 
