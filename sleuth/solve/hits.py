@@ -17,6 +17,7 @@ every set it has not hit yet fit in its hand (``needs``); the forced-hits check 
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 
 import numpy as np
 
@@ -26,8 +27,15 @@ FAR = 99  # more items than any hand holds
 def fewest(covers: set[int], most: int, rows: int) -> np.ndarray:
     """For every mask of ``rows`` sets: the fewest covers whose union holds it (up to ``most``).
 
-    ``FAR`` where more than ``most`` covers would be needed or none can.
+    ``FAR`` where more than ``most`` covers would be needed or none can. Read-only: the same
+    covers come back at many steps of a count, and the table is made once for them.
     """
+    return _fewest(frozenset(covers), most, rows)
+
+
+@lru_cache(maxsize=4096)
+def _fewest(covers: frozenset[int], most: int, rows: int) -> np.ndarray:
+    """``fewest``, made."""
     covers = {c for c in covers if not any(c | d == d != c for d in covers)}  # undominated
     union = np.full(1 << rows, FAR, np.int8)
     union[0] = 0
@@ -43,6 +51,7 @@ def fewest(covers: set[int], most: int, rows: int) -> np.ndarray:
     for bit in range(rows):  # a mask needs no more than any mask that holds it
         low = masks[masks & (1 << bit) == 0]
         union[low] = np.minimum(union[low], union[low | (1 << bit)])
+    union.flags.writeable = False
     return union
 
 
