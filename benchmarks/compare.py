@@ -10,8 +10,9 @@ rounds, so that both see the same load of this shared machine, after a round tha
 counted (numba compiles each tree's kernels into its cache the first time). Each row prints
 the median over the rounds of each tree (a round's value is what ``run.py`` reports: the
 median of a measurement's runs in one process, or one command's wall time) and the ratio
-new/old: under 1 is faster now. Counts are checked to agree (worlds, exact or not), so a
-ratio compares the same work.
+new/old: under 1 is faster now. Commands also get the ratio of their process's CPU time,
+steadier than wall time when other work shares the machine. Counts are checked to agree
+(worlds, exact or not), so a ratio compares the same work.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,7 +44,7 @@ class Row:
     """One measurement of the table: its label, and how to take it in a given tree."""
 
     label: str
-    take: Callable[[Path], tuple[float, object]]  # tree -> (seconds, what must agree)
+    take: Callable[[Path], tuple[float, float | None, object]]  # tree -> (s, CPU s, to agree)
 
 
 @contextmanager
@@ -71,34 +74,46 @@ def python_path(tree: Path):
             os.environ["PYTHONPATH"] = before
 
 
-def _child(argv: list[str], timeout: float = 600.0) -> run.Child:
-    """A finished child process; SystemExit when it fails, since the table would lie."""
-    child = run.run_child(argv, timeout)
-    if child.code not in (0, 3):
-        raise SystemExit(f"{' '.join(argv[:4])}: exit {child.code}\n{child.err[-2000:]}")
-    return child
+def _child(argv: list[str]) -> tuple[str, float, float]:
+    """(stdout, wall seconds, CPU seconds) of a child; SystemExit when it fails (no lying row)."""
+    env = dict(os.environ, SLEUTH_CACHE="off")  # as run.py: every command cold
+    started = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    out, err = proc.communicate()
+    wall = time.perf_counter() - started
+    if proc.returncode not in (0, 3):
+        raise SystemExit(f"{' '.join(argv[:4])}: exit {proc.returncode}\n{err.decode()[-2000:]}")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # all children so far: see _cpu
+    return out.decode(), wall, usage.ru_utime + usage.ru_stime
 
 
-def _measured(kind: str, case: run.Case, **spec) -> Callable[[Path], tuple[float, object]]:
+def _cpu(argv: list[str]) -> tuple[str, float, float]:
+    """``_child``, with the CPU seconds of this child alone."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out, wall, total = _child(argv)
+    return out, wall, total - (before.ru_utime + before.ru_stime)
+
+
+def _measured(kind: str, case: run.Case, **spec) -> Callable:
     """A ``measure.py`` measurement of the tree's own harness: (median seconds, its counts)."""
 
-    def take(tree: Path) -> tuple[float, object]:
+    def take(tree: Path) -> tuple[float, float | None, object]:
         job = {"kind": kind, "file": str(case.path), "budget": BUDGET} | spec
         harness = str(tree / "benchmarks" / "measure.py")
-        out = json.loads(_child([run.PYTHON, harness, json.dumps(job)]).out)
+        out = json.loads(_cpu([run.PYTHON, harness, json.dumps(job)])[0])
         times = out.get("times") or out["totals"]
-        return statistics.median(times), (out.get("worlds"), out.get("exact"), out["events"])
+        return statistics.median(times), None, (out.get("worlds"), out.get("exact"), out["events"])
 
     return take
 
 
-def _command(argv: list[str]) -> Callable[[Path], tuple[float, object]]:
+def _command(argv: list[str]) -> Callable:
     """The wall time of one ``sleuth`` command, and its output when it is JSON."""
 
-    def take(tree: Path) -> tuple[float, object]:
-        child = _child([run.SLEUTH, *argv])
-        data = json.loads(child.out) if argv[-1:] != ["--help"] else {}
-        return child.wall, (data.get("worlds"), data.get("exact"))
+    def take(tree: Path) -> tuple[float, float | None, object]:
+        out, wall, cpu = _cpu([run.SLEUTH, *argv])
+        data = json.loads(out) if argv[-1:] != ["--help"] else {}
+        return wall, cpu, (data.get("worlds"), data.get("exact"))
 
     return take
 
@@ -131,28 +146,39 @@ def compare(rev: str, rounds: int, which: str) -> None:
         table = rows(Path(tmp), which)
         trees = {"old": old, "new": ROOT}
         times: dict[tuple[str, str], list[float]] = {}
+        cpus: dict[tuple[str, str], list[float]] = {}
         for r in range(-1, rounds):  # round -1 warms both trees up
             for i, row in enumerate(table):
                 seen = {}
                 for name in ("old", "new") if (r + i) % 2 == 0 else ("new", "old"):
                     run.progress(f"round {r + 1}/{rounds}, {name}: {row.label}")  # 0: warm-up
                     with python_path(trees[name]):
-                        seconds, result = row.take(trees[name])
+                        seconds, cpu, result = row.take(trees[name])
                     if r >= 0:
                         times.setdefault((row.label, name), []).append(seconds)
+                        if cpu is not None:
+                            cpus.setdefault((row.label, name), []).append(cpu)
                     seen[name] = result
                 if seen["old"] != seen["new"]:
                     raise SystemExit(f"{row.label}: old {seen['old']} != new {seen['new']}")
-        print(f"| measurement (median of {rounds} rounds) | {rev} | current | new/old |")
-        print("|---|---|---|---|")
-        ratios = []
+        head = f"measurement (median of {rounds} rounds) | {rev} | current | new/old | CPU new/old"
+        print(f"| {head} |")
+        print("|---|---|---|---|---|")
+        ratios, cpu_ratios = [], []
         for row in table:
             old_t = statistics.median(times[row.label, "old"])
             new_t = statistics.median(times[row.label, "new"])
             ratios.append(new_t / old_t)
-            cells = [run.seconds(old_t), run.seconds(new_t), f"{new_t / old_t:.2f}"]
+            cells = [run.seconds(old_t), run.seconds(new_t), f"{new_t / old_t:.2f}", "-"]
+            if (row.label, "old") in cpus:
+                cpu = statistics.median(cpus[row.label, "new"]) / statistics.median(
+                    cpus[row.label, "old"]
+                )
+                cpu_ratios.append(cpu)
+                cells[-1] = f"{cpu:.2f}"
             print(f"| {row.label} | " + " | ".join(cells) + " |")
-        print(f"| geometric mean of the ratios | | | {statistics.geometric_mean(ratios):.2f} |")
+        means = [f"{statistics.geometric_mean(r):.2f}" for r in (ratios, cpu_ratios)]
+        print("| geometric mean of the ratios | | | " + " | ".join(means) + " |")
 
 
 def main(argv: list[str] | None = None) -> None:
