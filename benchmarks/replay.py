@@ -8,16 +8,16 @@ Usage::
 Timing a change to the race (``sleuth/solve/order.py``) on this shared machine needs many
 runs, and each run times every order the race happens to try. So ``record`` counts each state
 once in every order the race could take: the first greedy order and every contender
-(``order.contenders``), each to its end or until the engine fails, with numba loaded as in a
-long session. For each order it keeps, after every step, the states made so far, the seconds
-so far and the successors the step made, and the widths the race's forecast reads. A state is
-the first EVENTS events of ``simulate(6, 60, SEED)`` (``sleuth.games.goldraub.simulate``),
-sharpened by z3 as ``report`` does.
+(``order.contenders``), each to its end or until the engine fails, with the compiled kernels,
+as a hard count that has turned to them. For each order it keeps, after every step, the states
+made so far, the seconds so far and the successors the step made, and the widths the race's
+forecast reads. A state is the first EVENTS events of ``simulate(6, 60, SEED)``
+(``sleuth.games.goldraub.simulate``), sharpened by z3 as ``report`` does.
 
 ``replay`` runs the real ``order.race`` on those states with an engine that replays the
 recorded layers instead of counting (``Replayed``): the race decides as it would, and the time
 it would have taken is the recorded time of every layer it made, dropped runs included. Each
-group of settings (module constants of ``sleuth.solve.order``, e.g. ``SURE=0 PROBE=300000``,
+group of settings (constants of ``sleuth.solve.tuning``, e.g. ``SURE=0 PROBE=300000``,
 groups separated by ``--``; none: the shipped settings) gets one column. It leaves out what a
 count does besides the forward pass (z3, planning, the backward pass: about a tenth), and a
 step that fails for memory costs nothing.
@@ -42,8 +42,8 @@ def _plan(seed: int, events: int):
     """The plan and reduced record of a state, as a count makes them."""
     from sleuth.games.goldraub.simulate import simulate
     from sleuth.record import Record, parse
-    from sleuth.solve import count
-    from sleuth.solve.entail import Entailment
+    from sleuth.solve import Entailment
+    from sleuth.solve.plan import plan
     from sleuth.solve.simplify import reduce
 
     doc, _ = simulate(6, 60, seed)
@@ -51,28 +51,27 @@ def _plan(seed: int, events: int):
     model = Record(record.game, record.table, record.start, record.events[:events]).model()
     sharp = Entailment(model).sharpened()
     reduced = reduce(sharp)
-    return count.plan(sharp, reduced), reduced
+    return plan(sharp, reduced), reduced
 
 
 def _orders(p) -> list[list]:
     """Every order the race may run: the first greedy one, then the contenders."""
     from sleuth.solve import order
 
-    tracked = [i for i in p.order if i not in p.loose]
+    tracked = p.tracked
     return [order.first_order(p, tracked), *order.contenders(p, tracked)]
 
 
 def record(out: Path, states: list[tuple[int, int]]) -> None:
     """Count each state in every order, one JSON line per state."""
-    from sleuth.solve import merge, vector
+    from sleuth.solve import vector
 
-    merge._table()  # numba loaded, as after the first big count of a session
     made: list[int] = []
     merged = vector.merged
 
-    def counting(pieces, rows, weights, bits):
+    def counting(pieces, rows, weights, bits, kernels):
         made.append(sum(len(r) for r in rows))
-        return merged(pieces, rows, weights, bits)
+        return merged(pieces, rows, weights, bits, kernels)
 
     vector.merged = counting
     try:
@@ -83,14 +82,19 @@ def record(out: Path, states: list[tuple[int, int]]) -> None:
 
 def _record(out: Path, states: list[tuple[int, int]], made: list[int]) -> None:
     """``record``, with ``made`` filled with the successors of each step as it merges them."""
-    from sleuth.solve import count, vector
+    from sleuth.solve import vector
+    from sleuth.solve.counts import TooBig
+    from sleuth.solve.merge import Kernels
+    from sleuth.solve.plan import with_order
 
     with out.open("a") as sink:
         for seed, events in states:
             p, reduced = _plan(seed, events)
+            compiled = Kernels()
+            compiled.turn()  # every order timed compiled, as once a hard count has turned
             runs = []
             for o in _orders(p):
-                run = vector.VectorRun(count.with_order(p, o, reduced))
+                run = vector.VectorRun(with_order(p, o, reduced), compiled)
                 run.most = run.limit = 1 << 40  # only the engine's memory stops it
                 made.clear()
                 sizes, times, started = [], [], time.perf_counter()
@@ -100,7 +104,7 @@ def _record(out: Path, states: list[tuple[int, int]], made: list[int]) -> None:
                         while len(sizes) < len(run.layers) - 1:
                             sizes.append(run.size)
                             times.append(time.perf_counter() - started)
-                except count.TooBig:
+                except TooBig:
                     pass
                 runs.append(
                     {
@@ -133,7 +137,7 @@ class Replayed:
     profiles: dict[tuple, dict] = {}  # recorded runs by order (tracked items)
     spent = 0.0
 
-    def __init__(self, p):
+    def __init__(self, p, kernels=None):
         self.p = p
         self.profile = type(self).profiles[tuple(p.order[: len(p.order) - len(p.loose)])]
         self.steps = SimpleNamespace(width=self.profile["width"])
@@ -148,7 +152,7 @@ class Replayed:
         return len(self.layers) > len(self.p.order)
 
     def advance(self, cap: float, deadline) -> None:
-        from sleuth.solve.count import TooBig
+        from sleuth.solve.counts import TooBig
         from sleuth.solve.vector import VectorRun
 
         sizes, times, made = self.profile["sizes"], self.profile["times"], self.profile["made"]
@@ -156,7 +160,7 @@ class Replayed:
             k = len(self.layers) - 1
             if self.size > self.most or k >= len(sizes) or sizes[k] > self.limit:
                 raise TooBig
-            if made[k] > VectorRun._most_successors(self, k):
+            if made[k] > VectorRun.most_successors(self, k):
                 raise TooBig
             Replayed.spent += times[k] - self.clock
             self.clock = times[k]
@@ -166,19 +170,19 @@ class Replayed:
 
 @contextmanager
 def _settings(pairs: list[str]):
-    """Module constants of ``sleuth.solve.order`` set for a while (NAME=VALUE)."""
-    from sleuth.solve import order
+    """Constants of ``sleuth.solve.tuning`` set for a while (NAME=VALUE)."""
+    from sleuth.solve import tuning
 
     old = {}
     for pair in pairs:
         name, value = pair.split("=", 1)
-        old[name] = getattr(order, name)
-        setattr(order, name, type(old[name])(float(value)))
+        old[name] = getattr(tuning, name)
+        setattr(tuning, name, type(old[name])(float(value)))
     try:
         yield
     finally:
         for name, value in old.items():
-            setattr(order, name, value)
+            setattr(tuning, name, value)
 
 
 def replayed(line: dict, pairs: list[str]) -> tuple[float, list | None]:
@@ -186,7 +190,8 @@ def replayed(line: dict, pairs: list[str]) -> tuple[float, list | None]:
 
     ``inf`` and None when every order fails.
     """
-    from sleuth.solve import count, order
+    from sleuth.solve import engines, order
+    from sleuth.solve.counts import TooBig
     from sleuth.solve.vector import VectorRun
 
     Replayed.most, Replayed.most_edges = VectorRun.most, VectorRun.most_edges
@@ -194,16 +199,16 @@ def replayed(line: dict, pairs: list[str]) -> tuple[float, list | None]:
     Replayed.profiles = {tuple(run["order"]): run for run in line["runs"]}
     Replayed.spent = 0.0
     p, reduced = _plan(line["seed"], line["events"])
-    engine = order._engine
-    order._engine = lambda p: Replayed
+    choose = engines.choose
+    engines.choose = lambda p: Replayed
     try:
         with _settings(pairs):
             run = order.race(p, reduced, None)
         return Replayed.spent, run.p.order
-    except count.TooBig:
+    except TooBig:
         return math.inf, None
     finally:
-        order._engine = engine
+        engines.choose = choose
 
 
 def replay(path: Path, groups: list[list[str]]) -> None:

@@ -14,8 +14,7 @@ from sleuth.budget import DEFAULT_BUDGET
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant, union
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import NO_DEAL, Odds, odds
-from sleuth.solve.entail import Entailment
-from sleuth.solve.memory import Remembered
+from sleuth.solve import Entailment, Remembered
 
 if TYPE_CHECKING:
     from sleuth.record import Record

@@ -14,7 +14,7 @@ from sleuth.budget import DEFAULT_BUDGET
 from sleuth.errors import InputError
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import NO_DEAL, Odds, odds, scaled
-from sleuth.solve.entail import Entailment
+from sleuth.solve import Entailment
 
 if TYPE_CHECKING:
     from sleuth.record import Record

@@ -12,10 +12,7 @@ from fractions import Fraction
 
 from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET
 from sleuth.model import Holder, Item, Model
-from sleuth.solve.count import BudgetExceeded, count
-from sleuth.solve.entail import Entailment
-from sleuth.solve.memory import Remembered
-from sleuth.solve.sample import estimate
+from sleuth.solve import BudgetExceeded, Entailment, Remembered, count, estimate
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sleuth.model import Model, Space, Tally, Term, holds
-from sleuth.solve.count import count
-from sleuth.solve.crosscheck import crosscheck
-from sleuth.solve.entail import Entailment
+from sleuth.solve import Entailment, count, crosscheck
 
 FAST = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

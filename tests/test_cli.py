@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers the game commands
 from sleuth.record import parse
-from sleuth.solve.count import count
+from sleuth.solve import count
 
 PLAYERS = "Anton,Bert,Christl,Doris,Elli"
 NEW = ["new", "goldraub", "--players", PLAYERS, "--me", "Christl", "--hand", "22,45,63"]

@@ -10,12 +10,15 @@ import pytest
 from sleuth.games.goldraub import simulate as goldraub_sim
 from sleuth.games.lima import simulate as lima_sim
 from sleuth.record import parse
-from sleuth.solve import count as counter
+from sleuth.solve import Entailment, count, tuning
 from sleuth.solve import order as orders
-from sleuth.solve.entail import Entailment
+from sleuth.solve.counts import TooBig
+from sleuth.solve.plan import plan, with_order
+from sleuth.solve.reference import DictRun
 from sleuth.solve.simplify import reduce
+from sleuth.solve.steps import Steps
 from sleuth.solve.vector import VectorRun
-from sleuth.solve.widths import ALPHA, Widths
+from sleuth.solve.widths import Widths
 
 PINNED = [
     (goldraub_sim, 5, 10, 1, 55368151),
@@ -30,14 +33,12 @@ PINNED = [
 def _counts(model, engine, reverse: bool):
     """Counts of ``model`` with one engine, in the plan's first candidate order (or reversed)."""
     reduced = reduce(model)
-    p = counter.plan(model, reduced)
+    p = plan(model, reduced)
     tracked = [i for i in p.order if i not in p.loose]
     order = orders.candidate_orders(tracked, p.trackers, p.caps)[0]
-    run = engine(counter.with_order(p, order[::-1] if reverse else order, reduced))
+    run = engine(with_order(p, order[::-1] if reverse else order, reduced))
     run.advance(float("inf"), None)
     zero = {(h, i): 0 for h in model.space.holders for i in model.space.items}
-    if engine is counter._Run:
-        return counter._backward(run.p, run.steps, run.layers, zero, reduced)
     return run.backward(zero, reduced)
 
 
@@ -45,11 +46,11 @@ def _counts(model, engine, reverse: bool):
 def test_pinned_counts_agree_across_engines_and_orders(sim, players, turns, seed, worlds):
     doc, truth = sim.simulate(players, turns, seed)
     model = Entailment(parse(doc, "sim").model()).sharpened()
-    python = _counts(model, counter._Run, reverse=False)
+    python = _counts(model, DictRun, reverse=False)
     vector = _counts(model, VectorRun, reverse=True)
     assert python.total == vector.total == worlds
     assert python.held == vector.held
-    assert counter.count(model).held == python.held
+    assert count(model).held == python.held
     assert all(python.held[h, i] > 0 for i, h in truth.items())
 
 
@@ -66,10 +67,10 @@ HARD = [
 def _vector_counts(model, pick: int):
     """Counts with the numpy engine in candidate order ``pick``."""
     reduced = reduce(model)
-    p = counter.plan(model, reduced)
+    p = plan(model, reduced)
     tracked = [i for i in p.order if i not in p.loose]
     order = orders.candidate_orders(tracked, p.trackers, p.caps)[pick]
-    run = VectorRun(counter.with_order(p, order, reduced))
+    run = VectorRun(with_order(p, order, reduced))
     run.advance(float("inf"), None)
     zero = {(h, i): 0 for h in model.space.holders for i in model.space.items}
     return run.backward(zero, reduced)
@@ -90,7 +91,7 @@ def _planned(players: int, turns: int, seed: int):
     doc, _ = goldraub_sim.simulate(players, turns, seed)
     model = Entailment(parse(doc, "sim").model()).sharpened()
     reduced = reduce(model)
-    p = counter.plan(model, reduced)
+    p = plan(model, reduced)
     return model, reduced, p, [i for i in p.order if i not in p.loose]
 
 
@@ -99,7 +100,7 @@ def _lean_and_heavy():
     model, reduced, p, tracked = _planned(5, 10, 1)
     sizes = []
     for order in orders.candidate_orders(tracked, p.trackers, p.caps):
-        run = VectorRun(counter.with_order(p, order, reduced))
+        run = VectorRun(with_order(p, order, reduced))
         run.advance(float("inf"), None)
         sizes.append((run.size, order))
     lean, heavy = min(sizes), max(sizes)
@@ -110,62 +111,62 @@ def _lean_and_heavy():
 def _spy(monkeypatch) -> list:
     """The runs dropped as too big from now on (at their bound, or early)."""
     dropped = []
-    finished = orders._finished
+    finished = orders.finished
 
     def spy(run, deadline, cap=float("inf")):
         try:
             finished(run, deadline, cap)
-        except counter.TooBig:
+        except TooBig:
             dropped.append(run)
             raise
 
-    monkeypatch.setattr(orders, "_finished", spy)
+    monkeypatch.setattr(orders, "finished", spy)
     return dropped
 
 
 def test_a_count_tries_the_contenders_in_turn_and_drops_those_over_the_bound(monkeypatch):
     model, (small, lean), (big, heavy) = _lean_and_heavy()
     dropped = _spy(monkeypatch)
-    monkeypatch.setattr(orders, "SOLO", 10)  # the first greedy order does not finish alone
-    monkeypatch.setattr(orders, "HOPELESS", float("inf"))  # only the bound itself drops a run
+    monkeypatch.setattr(tuning, "SOLO", 10)  # the first greedy order does not finish alone
+    monkeypatch.setattr(tuning, "HOPELESS", float("inf"))  # only the bound itself drops a run
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, heavy, lean]))
     monkeypatch.setattr(VectorRun, "most", 4 * (small + 1000))  # each try gets FIRST of it
-    assert counter.count(model).total == 55368151
+    assert count(model).total == 55368151
     assert len(dropped) == 2
     # When every contender is over its first bound, the dropped run nearest its end goes on
     # from where it stopped, under all of the bound: it is not run again from the start.
     dropped.clear()
-    monkeypatch.setattr(orders, "NEAR", 1.0)  # a run past its bound does not go on at once
+    monkeypatch.setattr(tuning, "NEAR", 1.0)  # a run past its bound does not go on at once
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
     monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
     made = []
     monkeypatch.setattr(VectorRun, "__init__", _counting_init(made))
-    assert counter.count(model).total == 55368151
+    assert count(model).total == 55368151
     assert len(dropped) == 2  # both under their first bound
     assert len(made) == 3  # the first greedy order and the two: none was made again
     monkeypatch.setattr(VectorRun, "most", small // 2)
-    with pytest.raises(counter.TooBig):
-        counter.count(model)
+    with pytest.raises(TooBig):
+        count(model)
 
 
 def test_the_runs_alive_together_stay_under_the_bound(monkeypatch):
     """A run kept to go on later leaves the others only the rest of the engine's bound."""
     model, (small, lean), (big, heavy) = _lean_and_heavy()
     dropped = _spy(monkeypatch)
-    monkeypatch.setattr(orders, "SOLO", 10)
-    monkeypatch.setattr(orders, "HOPELESS", float("inf"))
-    monkeypatch.setattr(orders, "NEAR", 1.0)  # a run past its bound does not go on at once
+    monkeypatch.setattr(tuning, "SOLO", 10)
+    monkeypatch.setattr(tuning, "HOPELESS", float("inf"))
+    monkeypatch.setattr(tuning, "NEAR", 1.0)  # a run past its bound does not go on at once
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
     monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
     limits = []
-    finished = orders._finished
+    finished = orders.finished
 
     def spy(run, deadline, cap=float("inf")):
         limits.append((run.limit, [r.size for r in dropped]))
         finished(run, deadline, cap)
 
-    monkeypatch.setattr(orders, "_finished", spy)
-    assert counter.count(model).total == 55368151
+    monkeypatch.setattr(orders, "finished", spy)
+    assert count(model).total == 55368151
     whole = 2 * (small + 1000)
     # Both drop in their probe, past their bound: the first with the whole bound, the second
     # in what the kept first leaves; then the first, resumed under the whole bound.
@@ -176,9 +177,9 @@ def _counting_init(made: list):
     """VectorRun.__init__ that notes every run made."""
     init = VectorRun.__init__
 
-    def counted(self, p):
+    def counted(self, p, kernels=None):
         made.append(self)
-        init(self, p)
+        init(self, p, kernels)
 
     return counted
 
@@ -191,11 +192,11 @@ def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch, s
     """
     model, (small, lean), (big, heavy) = _lean_and_heavy()
     dropped = _spy(monkeypatch)
-    monkeypatch.setattr(orders, "SOLO", 10)
-    monkeypatch.setattr(orders, "SURE", sure)
+    monkeypatch.setattr(tuning, "SOLO", 10)
+    monkeypatch.setattr(tuning, "SURE", sure)
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, lean]))
     monkeypatch.setattr(VectorRun, "most", 4 * (small + 1000))
-    assert counter.count(model).total == 55368151
+    assert count(model).total == 55368151
     assert [run.size < run.most for run in dropped] == [early]
 
 
@@ -208,15 +209,15 @@ def test_a_run_past_its_bound_goes_on_while_expected_to_end_soon(monkeypatch, ne
     """
     model, (small, lean), _ = _lean_and_heavy()
     dropped = _spy(monkeypatch)
-    monkeypatch.setattr(orders, "SOLO", 10)
-    monkeypatch.setattr(orders, "HOPELESS", float("inf"))
+    monkeypatch.setattr(tuning, "SOLO", 10)
+    monkeypatch.setattr(tuning, "HOPELESS", float("inf"))
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
-    monkeypatch.setattr(orders, "_expected", lambda run: small)  # a perfect forecast
-    monkeypatch.setattr(orders, "NEAR", near)
+    monkeypatch.setattr(orders, "expected", lambda run: small)  # a perfect forecast
+    monkeypatch.setattr(tuning, "NEAR", near)
     monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))  # each try gets FIRST of it
     made = []
     monkeypatch.setattr(VectorRun, "__init__", _counting_init(made))
-    assert counter.count(model).total == 55368151
+    assert count(model).total == 55368151
     assert len(dropped) == drops
     assert len(made) == 3 if drops else 2  # the first greedy order, and the one or two tried
 
@@ -225,14 +226,14 @@ def test_a_run_past_its_bound_goes_on_while_expected_to_end_soon(monkeypatch, ne
 def test_a_run_expected_to_end_soon_after_its_bound_may_pass_it(monkeypatch, over, drops):
     model, (small, lean), _ = _lean_and_heavy()
     dropped = _spy(monkeypatch)
-    monkeypatch.setattr(orders, "SOLO", 10)
+    monkeypatch.setattr(tuning, "SOLO", 10)
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean]))
-    monkeypatch.setattr(orders, "_expected", lambda run: small)  # a perfect forecast
-    monkeypatch.setattr(orders, "OVER", over)
-    monkeypatch.setattr(orders, "NEAR", 1.0)  # only OVER lets a run pass its bound
-    monkeypatch.setattr(orders, "FIRST", 0.5)
+    monkeypatch.setattr(orders, "expected", lambda run: small)  # a perfect forecast
+    monkeypatch.setattr(tuning, "OVER", over)
+    monkeypatch.setattr(tuning, "NEAR", 1.0)  # only OVER lets a run pass its bound
+    monkeypatch.setattr(tuning, "FIRST", 0.5)
     monkeypatch.setattr(VectorRun, "most", int(2 * small / 1.1))  # the run ends 10% over half
-    assert counter.count(model).total == 55368151
+    assert count(model).total == 55368151
     assert len(dropped) == drops  # dropped at half the bound, then run again under all of it
 
 
@@ -242,8 +243,8 @@ def test_static_cost_matches_the_widths_the_program_promises(players, turns, see
     _, reduced, p, tracked = _planned(players, turns, seed)
     widths = Widths(tracked, p)
     for order in orders.candidate_orders(tracked, p.trackers, p.caps)[:4]:
-        steps = counter._Steps(counter.with_order(p, order, reduced))
-        promised = sum(2.0 ** (ALPHA * w) for w in steps.width[: len(tracked)])
+        steps = Steps(with_order(p, order, reduced))
+        promised = sum(2.0 ** (tuning.ALPHA * w) for w in steps.width[: len(tracked)])
         assert widths.cost(order) == pytest.approx(promised)
 
 
@@ -266,26 +267,26 @@ def test_of_an_order_and_its_reverse_the_one_expected_to_make_fewer_states_goes_
     model, (_, lean), (_, heavy) = _lean_and_heavy()
     _, reduced, p, _ = _planned(5, 10, 1)
     chosen = lean if prefer == "lean" else heavy
-    monkeypatch.setattr(orders, "SOLO", 10)
-    monkeypatch.setattr(orders, "PROBE", 10)
+    monkeypatch.setattr(tuning, "SOLO", 10)
+    monkeypatch.setattr(tuning, "PROBE", 10)
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, lean]))
-    monkeypatch.setattr(orders, "_expected", lambda run: run.p.order[: len(chosen)] != chosen)
+    monkeypatch.setattr(orders, "expected", lambda run: run.p.order[: len(chosen)] != chosen)
     run = orders.race(p, reduced, None)
     assert run.done and run.p.order[: len(chosen)] == chosen
 
 
 def test_a_step_may_make_fewer_successors_as_the_kept_states_fill_the_memory(monkeypatch):
     _, reduced, p, tracked = _planned(5, 10, 1)
-    run = VectorRun(counter.with_order(p, tracked, reduced))
-    assert run._most_successors(0) == VectorRun.most_edges
+    run = VectorRun(with_order(p, tracked, reduced))
+    assert run.most_successors(0) == VectorRun.most_edges
     run.size = VectorRun.most
-    assert 0 < run._most_successors(0) < VectorRun.most_edges
-    shared = run._most_successors(0)
+    assert 0 < run.most_successors(0) < VectorRun.most_edges
+    shared = run.most_successors(0)
     run.size, run.limit = VectorRun.most // 2, VectorRun.most // 2  # another run keeps half
-    assert run._most_successors(0) == shared
+    assert run.most_successors(0) == shared
     monkeypatch.setattr(VectorRun, "memory", 16 * 2000)  # room for 2,000 states and no step
-    run = VectorRun(counter.with_order(p, tracked, reduced))
-    with pytest.raises(counter.TooBig):
+    run = VectorRun(with_order(p, tracked, reduced))
+    with pytest.raises(TooBig):
         run.advance(float("inf"), None)
     assert run.size < 2000
 
@@ -308,12 +309,12 @@ def test_both_engines_keep_the_same_states_in_the_same_order(sim, players, turns
     doc, _ = sim.simulate(players, turns, seed)
     model = Entailment(parse(doc, "sim").model()).sharpened()
     reduced = reduce(model)
-    p = counter.plan(model, reduced)
+    p = plan(model, reduced)
     tracked = [i for i in p.order if i not in p.loose]
     order = orders.candidate_orders(tracked, p.trackers, p.caps)[0]
     sizes = []
-    for engine in (counter._Run, VectorRun):
-        run = engine(counter.with_order(p, order, reduced))
+    for engine in (DictRun, VectorRun):
+        run = engine(with_order(p, order, reduced))
         run.advance(float("inf"), None)
         sizes.append([len(layer) for layer in run.layers])
     assert sizes[0] == sizes[1]

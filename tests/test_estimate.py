@@ -14,10 +14,9 @@ from sleuth.games.lima import simulate as simulate_lima
 from sleuth.record import parse
 from sleuth.render import report_json
 from sleuth.render.common import worlds_line
-from sleuth.solve.count import BudgetExceeded, count
+from sleuth.solve import BudgetExceeded, Entailment, Estimate, count, estimate
 from sleuth.solve.draw import Walker
-from sleuth.solve.entail import Entailment
-from sleuth.solve.sample import Estimate, _counted, _fits, estimate
+from sleuth.solve.sample import counted_run, satisfied
 
 
 def _slow(*_args, **_kwargs):
@@ -72,14 +71,14 @@ def _sharp(sim, players, turns, seed):
 )
 def test_draws_are_worlds_and_uniform(sim, players, turns, seed):
     model, _ = _sharp(sim, players, turns, seed)
-    run, reduced, worlds = _counted(model, time.monotonic() + 60)
+    run, reduced, worlds = counted_run(model, time.monotonic() + 60)
     exact = count(model)
     assert worlds == exact.total
     walker = Walker(run, reduced)
     n = 20000
     deals = walker.draw(n, np.random.default_rng(7))
     index = {h: k for k, h in enumerate(run.p.holders)}
-    assert _fits(deals, model.tallies, index, n).all()
+    assert satisfied(deals, model.tallies, index, n).all()
     for (holder, item), held in exact.held.items():
         p = held / exact.total
         share = np.mean(deals[item] == index[holder]) if holder in index else 0.0

@@ -17,11 +17,9 @@ from test_goldraub_properties import games
 from sleuth.games.goldraub import simulate as goldraub_sim
 from sleuth.games.lima import simulate as lima_sim
 from sleuth.record import parse
-from sleuth.solve import count as counter
-from sleuth.solve import forced, merge, vector
+from sleuth.solve import Entailment, compiled, count, forced, hits, tuning
 from sleuth.solve import order as orders
-from sleuth.solve.count import count
-from sleuth.solve.entail import Entailment
+from sleuth.solve.plan import plan, with_order
 from sleuth.solve.simplify import reduce
 from sleuth.solve.vector import VectorRun
 from sleuth.testing.brute import brute_count
@@ -29,11 +27,10 @@ from sleuth.testing.brute import brute_count
 
 @pytest.fixture
 def checking(monkeypatch):
-    """The check on every layer of every count (numba loaded, no size floor, never resting)."""
-    merge._table()
-    assert merge.loaded()
-    monkeypatch.setattr(vector, "CHECKED", 0)
-    monkeypatch.setattr(vector, "USEFUL", 0.0)
+    """The check on every layer of every count (compiled at once, no size floor, never resting)."""
+    monkeypatch.setattr(tuning, "HASHED", 0)
+    monkeypatch.setattr(tuning, "CHECKED", 0)
+    monkeypatch.setattr(tuning, "USEFUL", 0.0)
 
 
 def _layers(sim, players, turns, seed):
@@ -41,9 +38,9 @@ def _layers(sim, players, turns, seed):
     doc, _ = sim.simulate(players, turns, seed)
     model = Entailment(parse(doc, "sim").model()).sharpened()
     reduced = reduce(model)
-    p = counter.plan(model, reduced)
+    p = plan(model, reduced)
     tracked = [i for i in p.order if i not in p.loose]
-    p = counter.with_order(p, orders.candidate_orders(tracked, p.trackers, p.caps)[0], reduced)
+    p = with_order(p, orders.candidate_orders(tracked, p.trackers, p.caps)[0], reduced)
     run = VectorRun(p)
     keys = [run.keys]
     while not run.done:
@@ -63,10 +60,9 @@ CASES = [
 
 @pytest.mark.parametrize("sim, players, turns, seed", CASES)
 def test_every_state_the_check_drops_has_no_way_to_finish(monkeypatch, sim, players, turns, seed):
-    merge._table()
-    monkeypatch.setattr(vector, "CHECKED", 10**12)  # the run itself keeps every state
+    monkeypatch.setattr(tuning, "CHECKED", 10**12)  # the run itself keeps every state
     run, keys = _layers(sim, players, turns, seed)
-    check = forced.Forced(run.steps)
+    check = forced.Forced(run.steps, compiled)
     dropped = dead = 0
     for j in range(1, len(keys) - 1):
         alive = check.alive(j, keys[j], run.fields)
@@ -84,11 +80,11 @@ def test_counts_are_the_same_with_the_check_and_without(checking, monkeypatch):
     doc, _ = goldraub_sim.simulate(6, 12, 3)
     model = Entailment(parse(doc, "sim").model()).sharpened()
     made = []
-    alive = VectorRun._alive
-    monkeypatch.setattr(VectorRun, "_alive", lambda run, j, keys: _spied(made, alive(run, j, keys)))
+    alive = VectorRun.alive
+    monkeypatch.setattr(VectorRun, "alive", lambda run, j, keys: _spied(made, alive(run, j, keys)))
     checked = count(model)
     assert sum(made) > 0  # the check dropped states in this count
-    monkeypatch.setattr(vector, "CHECKED", 10**12)
+    monkeypatch.setattr(tuning, "CHECKED", 10**12)
     plain = count(model)
     assert checked.total == plain.total == 85104181186
     assert checked.held == plain.held
@@ -118,8 +114,8 @@ def test_checked_counts_of_three_player_games_equal_brute_force(checking, game):
 )
 def test_the_hitting_set_tables_equal_a_search(covers, most):
     rows = 4
-    fewest = forced._fewest(set(covers) - {0}, most, rows)
-    fits = forced._fits(fewest, rows, most).reshape(most + 1, 1 << rows)
+    fewest = hits.fewest(set(covers) - {0}, most, rows)
+    fits = forced.fits(fewest, rows, most).reshape(most + 1, 1 << rows)
     for mask in range(1 << rows):
         need = next(
             (
@@ -128,11 +124,11 @@ def test_the_hitting_set_tables_equal_a_search(covers, most):
                 for pick in combinations(covers, n)
                 if all(any(c >> b & 1 for c in pick) for b in range(rows) if mask >> b & 1)
             ),
-            forced.FAR,
+            hits.FAR,
         )
         assert fewest[mask] == need
         for room in range(most + 1):
             entry = int(fits[room, mask])
-            assert bool(entry >> forced.ROWS & 1) == (need <= room)
+            assert bool(entry >> tuning.ROWS & 1) == (need <= room)
             for bit in range(rows):
                 assert bool(entry >> bit & 1) == (fewest[mask | 1 << bit] <= room)

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from sleuth.games.goldraub.rules import ASIDE
 from sleuth.games.goldraub.simulate import simulate
 from sleuth.record import parse
-from sleuth.solve.count import count
-from sleuth.solve.entail import Entailment
+from sleuth.solve import Entailment, count
 from sleuth.testing.brute import brute_count
 
 TURNS = {3: 16, 4: 16, 5: 8, 6: 4}

@@ -1,17 +1,13 @@
 """The compiled loops of the layer engine agree with the numpy they replace."""
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleuth.games.goldraub.simulate import simulate
 from sleuth.record import parse
-from sleuth.solve import merge, vector
-from sleuth.solve.count import count
-from sleuth.solve.entail import Entailment
-
-kernels = pytest.importorskip("sleuth.solve.kernels")
+from sleuth.solve import Entailment, count, merge, tuning
+from sleuth.solve import compiled as kernels
 
 
 @settings(max_examples=100, deadline=None)
@@ -47,12 +43,13 @@ def test_a_backward_step_gathers_as_numpy(marked, rnd):
 def test_a_count_is_the_same_with_the_compiled_loops_and_without(monkeypatch):
     doc, _ = simulate(6, 12, 3)
     model = Entailment(parse(doc, "sim").model()).sharpened()
-    monkeypatch.setattr(merge, "HASHED", 0)  # loads numba at the first step
-    monkeypatch.setattr(vector, "UNPACKED", 0)  # and unpacks every field in the loop
+    monkeypatch.setattr(tuning, "UNPACKED", 0)  # once turned, every field unpacks in the loop
+    turn, turned = merge.Kernels.turn, []
+    monkeypatch.setattr(merge.Kernels, "turn", lambda self: turned.append(self) or turn(self))
     counts = []
-    for compiled in (True, False):
-        monkeypatch.setattr(vector, "COMPILED", compiled)
+    for hashed in (0, 10**12):  # compiled from the first step, then never
+        monkeypatch.setattr(tuning, "HASHED", hashed)
         counts.append(count(model))
-    assert merge.loaded()
+    assert turned
     assert counts[0].total == counts[1].total == 85104181186
     assert counts[0].held == counts[1].held

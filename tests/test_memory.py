@@ -10,10 +10,9 @@ from typer.testing import CliRunner
 
 from sleuth.games.goldraub import simulate
 from sleuth.record import parse
-from sleuth.solve import count as counter
+from sleuth.solve import Entailment, Remembered, count, tuning
 from sleuth.solve import order as orders
-from sleuth.solve.entail import Entailment
-from sleuth.solve.memory import Remembered
+from sleuth.solve.plan import plan
 from sleuth.solve.simplify import reduce
 
 cli_app = importlib.import_module("sleuth.cli.app")
@@ -62,33 +61,33 @@ def _model(players: int, turns: int, seed: int):
 
 
 def _tracked(model) -> list:
-    p = counter.plan(model, reduce(model))
+    p = plan(model, reduce(model))
     return [i for i in p.order if i not in p.loose]
 
 
 def test_a_remembered_order_is_run_first_and_the_winner_learned(monkeypatch):
     model = _model(5, 10, 1)
     tracked = _tracked(model)
-    monkeypatch.setattr(orders, "SOLO", 10)  # every count goes past the first greedy order
-    monkeypatch.setattr(orders, "BIG", 0)  # and is remembered
+    monkeypatch.setattr(tuning, "SOLO", 10)  # every count goes past the first greedy order
+    monkeypatch.setattr(tuning, "BIG", 0)  # and is remembered
     memory = Remembered()
-    plain = counter.count(model)
-    assert counter.count(model, memory=memory) == plain
+    plain = count(model)
+    assert count(model, memory=memory) == plain
     assert sorted(memory.order) == sorted(tracked)
     ran = []
-    finished = orders._finished
+    finished = orders.finished
 
     def spy(run, deadline, cap=float("inf")):
         ran.append(run.p.order[: len(tracked)])
         finished(run, deadline, cap)
 
-    monkeypatch.setattr(orders, "_finished", spy)
+    monkeypatch.setattr(orders, "finished", spy)
     hint = tracked[::-1]
     memory = Remembered(hint)
-    assert counter.count(model, memory=memory) == plain
+    assert count(model, memory=memory) == plain
     assert ran[0] == hint  # probed first, beside the first pair of contenders
-    monkeypatch.setattr(orders, "BIG", 10**9)
-    counter.count(model, memory=memory)
+    monkeypatch.setattr(tuning, "BIG", 10**9)
+    count(model, memory=memory)
     assert memory.order == []  # a small count forgets: the next state starts a fresh race
 
 
@@ -99,8 +98,8 @@ def test_any_remembered_order_gives_the_same_counts(seed, rng):
     hint = _tracked(model)
     rng.shuffle(hint)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(orders, "SOLO", 10)
-        assert counter.count(model, memory=Remembered(hint)) == counter.count(model)
+        patch.setattr(tuning, "SOLO", 10)
+        assert count(model, memory=Remembered(hint)) == count(model)
 
 
 NEW = ("new", "goldraub", "--players", "Anton,Bert,Christl,Doris,Elli", "--me", "Christl")
@@ -113,8 +112,8 @@ def cli(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     environ = {"SLEUTH_CACHE": str(tmp_path / "cache")}
     monkeypatch.setattr(cli_app, "ENV", cli_app.Env(environ=environ))
-    monkeypatch.setattr(orders, "SOLO", 10)
-    monkeypatch.setattr(orders, "BIG", 0)
+    monkeypatch.setattr(tuning, "SOLO", 10)
+    monkeypatch.setattr(tuning, "BIG", 0)
     runner = CliRunner()
     return environ, lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
 

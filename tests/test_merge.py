@@ -6,10 +6,8 @@ from hypothesis import strategies as st
 
 from sleuth.games.goldraub.simulate import simulate
 from sleuth.record import parse
-from sleuth.solve import hashed, merge
-from sleuth.solve.count import count
-from sleuth.solve.entail import Entailment
-from sleuth.solve.hashed import by_hash
+from sleuth.solve import Entailment, count, merge, tuning
+from sleuth.solve.compiled import by_hash
 
 keys_and_weights = st.integers(1, 2).flatmap(
     lambda words: st.lists(
@@ -51,12 +49,12 @@ def _bucketed(bucket, pieces, rows, ways):
     """``by_hash`` with about ``bucket`` keys a bucket, or in one table (None)."""
     if bucket is None:
         return by_hash(pieces, rows, ways)
-    before = hashed.BUCKET, hashed.SPREAD
-    hashed.BUCKET, hashed.SPREAD = bucket, 0
+    before = tuning.BUCKET, tuning.SPREAD
+    tuning.BUCKET, tuning.SPREAD = bucket, 0
     try:
         return by_hash(pieces, rows, ways)
     finally:
-        hashed.BUCKET, hashed.SPREAD = before
+        tuning.BUCKET, tuning.SPREAD = before
 
 
 def test_big_keys_merge_alike_both_ways():
@@ -78,8 +76,8 @@ def test_a_count_is_the_same_whichever_way_its_states_merge(monkeypatch):
     model = Entailment(parse(doc, "sim").model()).sharpened()
     counts = []
     for threshold in (0, 10**12):  # every step by the hash table, then every step by sorting
-        monkeypatch.setattr(merge, "HASHED", threshold)
-        monkeypatch.setattr(merge, "LOADED", threshold)
+        monkeypatch.setattr(tuning, "HASHED", threshold)
+        monkeypatch.setattr(tuning, "LOADED", threshold)
         counts.append(count(model))
     assert counts[0].total == counts[1].total == 85104181186
     assert counts[0].held == counts[1].held

@@ -29,8 +29,7 @@ from sleuth.games.lima import simulate as lima_sim  # noqa: E402
 from sleuth.mistakes import alternatives, tolerant  # noqa: E402
 from sleuth.model import Model, Space, Tally, Term, holds  # noqa: E402
 from sleuth.record import parse  # noqa: E402
-from sleuth.solve.count import count  # noqa: E402
-from sleuth.solve.entail import Entailment  # noqa: E402
+from sleuth.solve import Entailment, count  # noqa: E402
 from sleuth.store import load  # noqa: E402
 
 HEAD = RULEBOOK + "events:\n" + SEARCH_LINE + GUESS_LINE

@@ -6,8 +6,7 @@ Christl saw Bert's GOLD BARS card; Doris saw Bert's and Christl's cards, one GOL
 from sleuth.games.goldraub.board import city
 from sleuth.model import Tally, Term
 from sleuth.record import parse
-from sleuth.solve.count import count
-from sleuth.solve.entail import Entailment
+from sleuth.solve import Entailment, count
 
 PLAYERS = ["Anton", "Bert", "Christl", "Doris", "Elli"]
 ROW = frozenset(city().rows["31-36"])

@@ -6,8 +6,11 @@ Tiny spaces, so every deal can be listed and counted directly.
 from itertools import permutations
 
 from sleuth.model import Model, Space, Tally, Term
-from sleuth.solve import count as counter
+from sleuth.solve import count
+from sleuth.solve.hits import FAR, fewest
+from sleuth.solve.plan import plan, with_order
 from sleuth.solve.simplify import reduce
+from sleuth.solve.steps import Steps
 from sleuth.solve.vector import VectorRun
 
 ITEMS = tuple("abcdefgh")
@@ -37,14 +40,14 @@ def test_a_tally_containing_a_single_valued_one_keeps_only_the_difference():
     reduced = reduce(model)
     assert Tally((_any("C"),), frozenset({1})) in reduced.tallies
     assert all(len(t.terms) < 3 for t in reduced.tallies)
-    assert counter.count(model).total == _listed(model) > 0
+    assert count(model).total == _listed(model) > 0
 
 
 def test_nested_tallies_that_disagree_leave_no_deal():
     gold = Tally((_any("A"), _any("B")), frozenset({0}))
     saw = Tally((_any("A"),), frozenset({1}))
     model = Model(SPACE, ((gold, saw),))
-    assert counter.count(model).total == _listed(model) == 0
+    assert count(model).total == _listed(model) == 0
 
 
 def test_a_row_that_needs_more_hits_than_it_has_items_left_is_cut_at_once():
@@ -55,8 +58,8 @@ def test_a_row_that_needs_more_hits_than_it_has_items_left_is_cut_at_once():
     gold = Tally((_any("A", row), _any("B", row), _any("C", row)), frozenset({2}))
     model = Model(SPACE, ((gold,),))
     reduced = reduce(model)
-    p = counter.plan(model, reduced)
-    run = VectorRun(counter.with_order(p, ["a", "b"], reduced))
+    p = plan(model, reduced)
+    run = VectorRun(with_order(p, ["a", "b"], reduced))
     run.advance(1, None)
     assert len(run.layers[1]) == 3  # a to A, B or C; a aside is gone
     run.advance(float("inf"), None)
@@ -71,21 +74,19 @@ def test_a_hand_that_can_no_longer_hit_every_set_it_must_is_cut_at_once():
     musts = [frozenset("ab"), frozenset("bc"), frozenset("de")]
     model = Model(SPACE, (tuple(Tally((_any("A", s),), frozenset({1})) for s in musts),))
     reduced = reduce(model)
-    p = counter.plan(model, reduced)
+    p = plan(model, reduced)
     order = ["a", *(i for i in p.order if i != "a")]
-    run = VectorRun(counter.with_order(p, order, reduced))
+    run = VectorRun(with_order(p, order, reduced))
     run.advance(1, None)
     assert list(run._caps(run.keys)[0]) == [2, 2, 2]  # a to B, C or aside; a to A is gone
     run.advance(float("inf"), None)
     zero = {(h, i): 0 for h in SPACE.holders for i in ITEMS}
     assert run.backward(zero, reduced).total == _listed(model) > 0
-    python = counter._Steps(run.p)
+    python = Steps(run.p)
     assert sorted(h for h, _ in python.next_states(0, (2, 2, 2))) == [1, 2, 3]
 
 
 def test_fewest_items_that_hit_every_set():
-    from sleuth.solve.hits import _fewest
-
-    assert _fewest({0b01, 0b10}, 3)[0b11] == 2
-    assert _fewest({0b01, 0b10, 0b11}, 3)[0b11] == 1
-    assert 0b111 not in _fewest({0b001, 0b010, 0b100}, 2)
+    assert fewest({0b01, 0b10}, 3, 2)[0b11] == 2
+    assert fewest({0b01, 0b10, 0b11}, 3, 2)[0b11] == 1
+    assert fewest({0b001, 0b010, 0b100}, 2, 3)[0b111] == FAR  # three sets, two items: none

@@ -1,0 +1,31 @@
+"""The solvers behind one interface: what is certain, what contradicts, and exact counts.
+
+- ``Entailment(model)``: z3 loaded with a model; ``consistent``, ``forced``, ``impossible``,
+  ``conflict`` (a minimal set of groups that cannot all hold), ``since``, ``sharpened``.
+- ``count(model, budget, memory)``: exact numbers of worlds and of each holding (``Counts``),
+  or ``BudgetExceeded``; ``memory`` (``Remembered``) carries an item order between counts.
+- ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
+- ``crosscheck(model)``: the same counts by plain enumeration (python-constraint), for tests.
+
+Inside: ``simplify`` propagates, ``plan`` and ``steps`` state the counting program, ``reference``
+(the reference) and ``vector`` run it (``engines``), ``order`` races item orders for them, and
+``tuning`` holds every setting that trades time for memory.
+"""
+
+from sleuth.solve.counts import BudgetExceeded, Counts
+from sleuth.solve.crosscheck import crosscheck
+from sleuth.solve.entail import Entailment
+from sleuth.solve.exact import count
+from sleuth.solve.memory import Remembered
+from sleuth.solve.sample import Estimate, estimate
+
+__all__ = [
+    "BudgetExceeded",
+    "Counts",
+    "Entailment",
+    "Estimate",
+    "Remembered",
+    "count",
+    "crosscheck",
+    "estimate",
+]

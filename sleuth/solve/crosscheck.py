@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from constraint import Constraint, Problem
 
 from sleuth.model import Deal, Holder, Item, Model, Tally, Term
-from sleuth.solve.count import Counts
+from sleuth.solve.counts import Counts
 
 
 class HandSize(Constraint):

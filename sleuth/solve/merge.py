@@ -2,56 +2,61 @@
 
 The successors of a layer come as packed keys (words x n, see ``vector._Fields``) with their
 weights. Merging returns the distinct keys, the summed weight of each, and where each successor
-went. Two ways: a sort (numpy alone), and an open-addressing hash table compiled by numba,
-about 2.5 times faster on a million keys and more. Numba costs about 0.3 s to load in a
-process (0.2 s import, 0.15 s to load the compiled table from its cache; more the first time,
-when it compiles), so only a step of a million successors loads it: a count that big merges
-many millions in all, and saves more than the load. From then on every step but the smallest
-takes it (on 20,000 keys it is already 5 times faster).
-Both keep every key exactly; only the order of the distinct keys differs.
+went. Two ways: a sort (numpy alone, ``by_sort``), and an open-addressing hash table compiled
+by numba (``compiled.by_hash``), about 2.5 times faster on a million keys and more. Both keep
+every key exactly; only the order of the distinct keys differs.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from types import ModuleType
 
 import numpy as np
 
-HASHED = 1_000_000  # successors of one step from which the hash table is loaded
-LOADED = 10_000  # successors of one step from which a loaded hash table merges them
+from sleuth.solve import tuning
 
 
-def merged(pieces: list[np.ndarray], rows: list[np.ndarray], weights: np.ndarray, bits: int):
+class Kernels:
+    """The compiled kernels of one count (``compiled``), once the count has turned to them.
+
+    A count turns at its first step of ``tuning.HASHED`` successors, whatever ran before in the
+    process, so that a record always takes the same path: numba costs about 0.3 s to load, and
+    only a count that big wins it back. From then on the count merges steps of
+    ``tuning.LOADED`` successors or more by hash table, unpacks big fields and gathers its
+    backward pass in compiled loops, and checks big layers for forced hits (``forced``).
+    Every path gives the same counts.
+    """
+
+    def __init__(self):
+        self.module: ModuleType | None = None
+
+    def turn(self) -> ModuleType:
+        """The compiled kernels, loaded now if this count has not turned to them yet."""
+        if self.module is None:
+            from sleuth.solve import compiled  # numba: the one place it is loaded
+
+            self.module = compiled
+        return self.module
+
+
+def merged(pieces, rows, weights: np.ndarray, bits: int, kernels: Kernels):
     """Equal keys merged: (distinct keys, their summed weights, where each key went).
 
     The keys come in pieces; ``rows`` says, for each piece, which of ``weights`` each of its
     keys carries. Both lists are emptied here, and every array dropped as soon as it is used,
-    since this is where a count's memory peaks.
+    since this is where a count's memory peaks. A step of ``tuning.HASHED`` successors turns
+    the count to the compiled kernels (``Kernels``).
     """
     n = sum(len(r) for r in rows)
-    table = _table() if n >= (LOADED if loaded() else HASHED) else None
-    if table is not None:
-        return table(pieces, rows, weights)
+    if n >= tuning.HASHED:
+        kernels.turn()
+    if kernels.module is not None and n >= tuning.LOADED:
+        return kernels.module.by_hash(pieces, rows, weights)
     keys = np.concatenate(pieces, axis=1) if pieces else np.zeros((1, 0), np.uint64)
     pieces.clear()
     ways = np.concatenate([weights[r] for r in rows]) if rows else weights[:0]
     rows.clear()
     return by_sort(keys, ways, bits)
-
-
-def loaded() -> bool:
-    """Whether numba is loaded in this process already (by the hash-table merge)."""
-    return _table.cache_info().currsize > 0 and _table() is not None
-
-
-@cache
-def _table():
-    """The compiled hash-table merge, or None where numba cannot be loaded."""
-    try:
-        from sleuth.solve.hashed import by_hash
-    except ImportError:
-        return None
-    return by_hash
 
 
 def by_sort(keys: np.ndarray, ways: np.ndarray, bits: int):

@@ -21,9 +21,12 @@ from functools import lru_cache
 import numpy as np
 
 from sleuth.model import Holder, Item, Model, Tally
-from sleuth.solve.count import BudgetExceeded, plan
+from sleuth.solve.counts import BudgetExceeded
+from sleuth.solve.draw import Walker
 from sleuth.solve.order import race
-from sleuth.solve.simplify import Contradiction, reduce
+from sleuth.solve.plan import plan
+from sleuth.solve.simplify import Contradiction, Reduced, reduce
+from sleuth.solve.vector import VectorRun, fits
 
 
 @dataclass(frozen=True)
@@ -122,17 +125,18 @@ def _relaxed(model: Model, keep: int) -> tuple[Model, tuple[Tally, ...]]:
     return Model(model.space, tuple(groups), model.labels), tuple(left)
 
 
-def _counted(model: Model, deadline: float):
-    """The layer engine's finished run over ``model`` with its backward pass, or None."""
-    from sleuth.solve.vector import VectorRun
+def counted_run(model: Model, deadline: float) -> tuple[VectorRun, Reduced, int] | None:
+    """The layer engine's finished run over ``model`` with its backward pass, or None.
 
+    None as well where the layer engine cannot count it (past int64): draws walk its layers.
+    """
     try:
         reduced = reduce(model)
         p = plan(model, reduced)
+        if not fits(p):
+            return None
         run = race(p, reduced, deadline)
     except (Contradiction, BudgetExceeded):
-        return None
-    if not isinstance(run, VectorRun):
         return None
     zero = {(h, i): 0 for h in model.space.holders for i in model.space.items}
     counts = run.backward(zero, reduced, keep=True)
@@ -149,7 +153,7 @@ def _best_relaxation(model: Model, deadline: float):
         keep = lo if best is None else (lo + hi + 1) // 2
         relaxed, left = _relaxed(model, keep)
         slice_ = max((deadline - time.monotonic()) / 2, 0.05)
-        counted = _counted(relaxed, min(deadline, time.monotonic() + slice_))
+        counted = counted_run(relaxed, min(deadline, time.monotonic() + slice_))
         if counted is not None:
             best, lo = (*counted, left), keep
         elif best is None:
@@ -161,7 +165,7 @@ def _best_relaxation(model: Model, deadline: float):
     return best
 
 
-def _fits(deals: dict, tallies: tuple[Tally, ...], index: dict, count: int) -> np.ndarray:
+def satisfied(deals: dict, tallies: tuple[Tally, ...], index: dict, count: int) -> np.ndarray:
     """Which draws satisfy every tally in ``tallies``."""
     ok = np.ones(count, dtype=bool)
     for tally in tallies:
@@ -176,8 +180,6 @@ def _fits(deals: dict, tallies: tuple[Tally, ...], index: dict, count: int) -> n
 
 def estimate(model: Model, seconds: float, seed: int = 0) -> Estimate:
     """Sample for about ``seconds`` and estimate worlds and holdings."""
-    from sleuth.solve.draw import Walker
-
     space = model.space
     held = {(h, i): 0 for h in space.holders for i in space.items}
     started = time.monotonic()
@@ -192,7 +194,7 @@ def estimate(model: Model, seconds: float, seed: int = 0) -> Estimate:
     batch = 256
     while samples < 1000 or time.monotonic() < deadline:
         deals = walker.draw(batch, rng)
-        ok = _fits(deals, left, index, batch)
+        ok = satisfied(deals, left, index, batch)
         samples += batch
         kept += int(ok.sum())
         for item, holders in deals.items():

@@ -1,16 +1,16 @@
-"""The counting program of ``count.py``, run on whole layers at once with numpy.
+"""The counting program of ``steps.py``, run on whole layers at once with numpy.
 
-Same plan, same states, same transitions as ``_Steps.next_states``, but on whole layers. A
+Same plan, same states, same transitions as ``Steps.next_states``, but on whole layers. A
 state is a key: its fields (a cap, a tracker bit, a tally value) packed into 64-bit words, each
 field in the same place for its whole life (``_Fields``). A step reads as columns only the
 fields its item touches, and every transition changes only those: a successor's key is its
 state's key, with the fields that close cleared, plus the shifted change of each touched
 field, so no successor is built field by field. Equal keys merge (``merge.py``: a sort, or
 a hash table on big steps). The forward pass remembers where every successor went, so the
-backward pass is a gather per holder and step. Once a count has loaded numba (for the hash
-merge), unpacking a field and the backward gather run as compiled loops (``kernels.py``):
-on 44 hard simulated records, counts took 21 s instead of 24 s. From then on, big new layers
-also lose the states that forced hits show dead (``forced.py``) before they make successors.
+backward pass is a gather per holder and step. Once a count has turned to the compiled kernels
+(``merge.Kernels``), unpacking a field and the backward gather run as compiled loops: on 44
+hard simulated records, counts took 21 s instead of 24 s. From then on, big new layers also
+lose the states that forced hits show dead (``forced.py``) before they make successors.
 
 Counts are int64: exact as long as the number of deals that respect the hand sizes alone stays
 below 2**62, which ``fits`` checks before this engine is chosen (every partial count, and
@@ -21,55 +21,22 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
-from sleuth.solve.count import (
-    BudgetExceeded,
-    Counts,
-    TooBig,
-    _multinomial,
-    _Plan,
-    _Steps,
-    finished,
-)
-from sleuth.solve.merge import loaded, merged
+from sleuth.solve import tuning
+from sleuth.solve.counts import BudgetExceeded, Counts, TooBig, multinomial
+from sleuth.solve.forced import Forced
+from sleuth.solve.merge import Kernels, merged
+from sleuth.solve.plan import Plan
+from sleuth.solve.steps import Low, Steps, reaches, share
 
 LIMIT = 1 << 62
-UNPACKED = 4096  # states from which a field is unpacked by the compiled loop, once loaded
-# The forced-hits check (``forced.py``) drops dead states from layers of ``CHECKED`` states or
-# more; after a layer where it drops under ``USEFUL`` of them, it rests 1, 2, 4... up to ``IDLE``
-# layers. Made from 20,000 states (resting under 10% or 30%), it cut the time of the 30
-# slowest simulated states by 12-17% but slowed the 44 hard records (mostly 0.3-1 s) by 12-31%;
-# with these values the 44 took 20.0-21.8 s against 19.2-20.5 s (noisy) and the 30 slowest
-# 51.6 s against 65.0 s (all with ``order.NEAR`` at 1.5, in one process each).
-CHECKED = 200_000
-USEFUL = 0.3
-IDLE = 8
 
 
-@cache
-def _kernels():
-    """The compiled loops (``kernels.py``), or None without numba."""
-    try:
-        from sleuth.solve import kernels
-    except ImportError:
-        return None
-    return kernels
-
-
-COMPILED = True  # whether the compiled loops may be taken at all (tests turn it off)
-
-
-def _compiled():
-    """The compiled loops once numba is loaded in this process, else None (numpy instead)."""
-    return _kernels() if COMPILED and loaded() else None
-
-
-def fits(p: _Plan) -> bool:
+def fits(p: Plan) -> bool:
     """Whether every count of this plan fits in int64 (deals respecting hand sizes < 2**62)."""
-    return min(p.caps) >= 0 and _multinomial(p.caps) < LIMIT
+    return min(p.caps) >= 0 and multinomial(p.caps) < LIMIT
 
 
 class _Fields:
@@ -81,7 +48,8 @@ class _Fields:
     because no live field shares its bits. Places are found first-fit in 64-bit words.
     """
 
-    def __init__(self, steps: _Steps, cap_widths: list[int]):
+    def __init__(self, steps: Steps, cap_widths: list[int], kernels: Kernels):
+        self.kernels = kernels
         n = len(steps.steps)
         lives: dict[tuple[str, int], list[int]] = {}
         for k, (trackers, tallies) in enumerate(steps.opened):
@@ -126,7 +94,7 @@ class _Fields:
         word, shift, mask = self.places[key]
         if word >= keys.shape[0]:
             return np.zeros(keys.shape[1], dtype=dtype)
-        compiled = _compiled() if keys.shape[1] >= UNPACKED else None
+        compiled = self.kernels.module if keys.shape[1] >= tuning.UNPACKED else None
         if compiled is not None:
             out = np.empty(keys.shape[1], dtype=dtype)
             compiled.unpacked(keys[word], shift, mask, out)
@@ -167,37 +135,28 @@ def _allowed(value: np.ndarray, values: frozenset[int]) -> np.ndarray:
 class _Reach:
     """Whether each open tally can still reach its least value after a move, for a chunk.
 
-    A tally's bound (``count._Steps._short``): its value, plus one for each "at least one" term
-    whose holder has room and has not hit it, plus for each other term the fewest of its items
-    ahead and its holder's room. A move changes only the room and bits of the holder that takes
-    the item, so each tally's bound is summed once from the states before the move, and each
-    move only puts its holder's terms right; a move that changes neither the tally nor any of
-    its terms gets the rows the first such move got.
+    The bound is ``steps.reaches``, on whole columns. A move changes only the room and bits of
+    the holder that takes the item, so each tally's shares are summed once from the states
+    before the move, and each move only puts its holder's terms right; a move that changes
+    neither the tally nor any of its terms gets the rows the first such move got.
     """
 
-    def __init__(self, steps: _Steps, lows: dict, caps, rest, bits: _Columns, tallies: _Columns):
+    def __init__(self, steps: Steps, lows: dict, caps, rest, bits: _Columns, tallies: _Columns):
         self.steps, self.lows, self.caps, self.rest = steps, lows, caps, rest
         self.bits, self.tallies = bits, tallies
         self.base: dict[int, np.ndarray] = {}
         self.before: dict[tuple, np.ndarray] = {}  # each term's share before the move
         self.unmoved: dict[int, np.ndarray] = {}  # per tally: the rows for a move outside it
 
-    def _share(self, term, room, bits) -> np.ndarray:
-        """What a term may still add to its tally, with this room and bits (bool or int)."""
-        bit, _, ahead, any_ = term
-        if not any_:
-            return np.minimum(room, ahead)
-        can = room > 0
-        if bit >= 0:
-            can &= bits.get(bit, self.bits[bit]) == 0
-        return can
+    def _hit(self, term, bits: dict):
+        """Whether a term's bit is set, with the bits a move changed (0: it has no bit)."""
+        return bits.get(term.bit, self.bits[term.bit]) if term.bit >= 0 else 0
 
     def _before(self, term) -> np.ndarray:
         """A term's share before the move (made once per chunk)."""
         if term not in self.before:
-            slot = self.steps.slot_of.get(term[1])
-            room = self.rest if slot is None else self.caps[slot]
-            self.before[term] = self._share(term, room, {})
+            room = self.steps.room(term.holder, self.caps, self.rest)
+            self.before[term] = share(term, room, self._hit(term, {}))
         return self.before[term]
 
     def after(self, c: int, h: int, room, new_bits: dict, new_tal: dict) -> np.ndarray:
@@ -205,22 +164,20 @@ class _Reach:
 
         ``room``: h's room after the move; ``new_bits``, ``new_tal``: the fields it changed.
         """
-        least, terms, items = self.lows[c]
+        low: Low = self.lows[c]
         if c not in self.base:
             base = np.zeros(len(self.rest), np.int16)
-            for term in terms:
+            for term in low.terms:
                 base += self._before(term)
             self.base[c] = base
-        mine = [term for term in terms if term[1] == h]
+        mine = [term for term in low.terms if term.holder == h]
         unmoved = not mine and c not in new_tal  # the move changes neither the tally nor a term
         if unmoved and c in self.unmoved:
             return self.unmoved[c]
-        now = new_tal.get(c, self.tallies[c])
-        reach = now + self.base[c]
+        shares = self.base[c]
         for term in mine:
-            reach += self._share(term, room, new_bits)
-            reach -= self._before(term)
-        ok = (reach >= least) & (now >= least - items)
+            shares = shares + share(term, room, self._hit(term, new_bits)) - self._before(term)
+        ok = reaches(low, new_tal.get(c, self.tallies[c]), shares)
         if unmoved:
             self.unmoved[c] = ok
         return ok
@@ -241,7 +198,7 @@ class _Layer:
 
 
 class VectorRun:
-    """A forward pass on whole layers; ``advance``, ``done`` and ``most`` as ``count._Run``.
+    """A forward pass on whole layers (``engines.Run``), as ``reference.DictRun`` state by state.
 
     ``most`` bounds the states kept over all layers (``limit``, the hard bound of one run,
     starts at it): each keeps its weight and the int32 successor of each of its edges, about
@@ -251,21 +208,21 @@ class VectorRun:
     Measured at the bound, whole processes peak at 650 to 800 MiB.
     """
 
-    most = 24_000_000
-    most_edges = 8_000_000  # successors made in one step, before they merge
-    memory = 700 << 20  # bytes for the states kept and one step's successors (see above)
-    chunk = 1 << 19  # states of a layer whose successors are made at once (bounds temporaries:
-    # the survey process of seed 38 peaked at 759 MiB, not 811 at 1 << 20, in the same time)
+    most = tuning.VECTOR_STATES
+    most_edges = tuning.VECTOR_EDGES  # successors made in one step, before they merge
+    memory = tuning.VECTOR_MEMORY  # bytes for the states kept and one step's successors
+    chunk = tuning.CHUNK  # states of a layer whose successors are made at once
 
-    def __init__(self, p: _Plan):
+    def __init__(self, p: Plan, kernels: Kernels | None = None):
         self.p = p
-        self.steps = _Steps(p)
+        self.steps = Steps(p)
+        self.kernels = Kernels() if kernels is None else kernels  # shared by a count's runs
         s = self.steps
         self.ncap = len(s.cap_slots)
-        biggest = max([*p.caps, *(max(step[7], default=0) for step in s.steps), 1])
+        biggest = max([*p.caps, *(max(step.most, default=0) for step in s.steps), 1])
         self.dtype = np.int8 if biggest < 60 else np.int16
         cap_widths = [max(p.caps[h].bit_length(), 1) for h in s.cap_slots]
-        self.fields = _Fields(s, cap_widths)
+        self.fields = _Fields(s, cap_widths, self.kernels)
         self.keys = np.zeros((self.fields.shapes[0][0], 1), dtype=np.uint64)
         for slot, h in enumerate(s.cap_slots):
             word, shift, _ = self.fields.places["cap", slot]
@@ -293,7 +250,7 @@ class VectorRun:
         are made.
         """
         step = self.steps.steps[k]
-        _, _, width, actions, touched, lows, closing, most, keep_b, keep_c = step
+        most, keep_b, keep_c = step.most, step.keep_bits, step.keep_tallies
         fields = self.fields
         trackers, open_tallies = self.steps.opened[k]
         caps = self._caps(keys)
@@ -306,11 +263,10 @@ class VectorRun:
         place_bit = {b: fields.places["b", trackers[b]] for b in keep_b}
         place_tal = {c: fields.places["c", open_tallies[c]] for c in keep_c}
         capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
-        hits = [(o, still, np.asarray(t, dtype=np.int8)) for o, still, t in self.steps.hits[k]]
-        reach = _Reach(self.steps, lows, caps, left + 1 - capsum, bits, tallies)
+        reach = _Reach(self.steps, step.lows, caps, left + 1 - capsum, bits, tallies)
         fit: dict[int, np.ndarray] = {}  # per holder that must hit: rows whose hand still can
         out, made = [], 0
-        for h, (slot, sets, adds, mine, emptied) in actions.items():
+        for h, (slot, sets, adds, mine, emptied) in step.actions.items():
             new_caps = list(caps)
             if slot is None:
                 ok = left + 1 - capsum > 0
@@ -332,7 +288,7 @@ class VectorRun:
                 new_tal[c] = new_tal.get(c, tallies[c]) + 1
             for c, value in new_tal.items():
                 ok &= value <= most[c]
-            check = set(touched)
+            check = set(step.touched)
             if slot is not None and mine:
                 room = (new_caps[slot] != 0).astype(self.dtype)
                 for bit in mine:
@@ -341,9 +297,9 @@ class VectorRun:
             own = rest if slot is None else new_caps[slot]  # h's room after the move
             for c in sorted(check):
                 ok &= reach.after(c, h, own, new_bits, new_tal)
-            for c, values in closing:
+            for c, values in step.closing:
                 ok &= _allowed(new_tal.get(c, tallies[c]), values)
-            for o, still, table in hits:
+            for o, still, table in step.hits:
                 unmoved = o != h and not any(c in new_tal for c in still)
                 if unmoved and o in fit:  # the same for every move that leaves o's hand alone
                     ok &= fit[o]
@@ -375,30 +331,29 @@ class VectorRun:
             out.append((h, rows, nxt))
         return out
 
-    def _alive(self, j: int, keys: np.ndarray) -> np.ndarray | None:
+    def alive(self, j: int, keys: np.ndarray) -> np.ndarray | None:
         """Which states of a new layer j survive the forced-hits check (``forced.py``).
 
         None when it is not made: at the last layer, on layers of fewer than ``CHECKED``
         states, while it rests (after a layer where it dropped under ``USEFUL``), and before
-        numba is loaded (the check is compiled).
+        the count has turned to the compiled kernels (the check is one).
         """
-        if j >= len(self.p.order) or keys.shape[1] < CHECKED or _compiled() is None:
+        compiled = self.kernels.module
+        if j >= len(self.p.order) or keys.shape[1] < tuning.CHECKED or compiled is None:
             return None
         if j < self.checked_from:
             return None
         if self.forced is None:
-            from sleuth.solve.forced import Forced
-
-            self.forced = Forced(self.steps)
+            self.forced = Forced(self.steps, compiled)
         alive = self.forced.alive(j, keys, self.fields)
-        if alive is None or np.count_nonzero(alive) > (1 - USEFUL) * len(alive):
-            self.idle = min(2 * self.idle, IDLE) if self.idle else 1
+        if alive is None or np.count_nonzero(alive) > (1 - tuning.USEFUL) * len(alive):
+            self.idle = min(2 * self.idle, tuning.IDLE) if self.idle else 1
             self.checked_from = j + 1 + self.idle
         else:
             self.idle = 0
         return alive
 
-    def _most_successors(self, k: int) -> int:
+    def most_successors(self, k: int) -> int:
         """The successors step k may make within ``memory``, beside the states kept so far.
 
         Kept by this run, and by other runs alive: their share is what they take off this
@@ -419,7 +374,7 @@ class VectorRun:
             layer = self.layers[k]
             masks: dict[int, np.ndarray] = {}  # per holder: the states that may give it item k
             pieces: list[tuple[int, np.ndarray, np.ndarray]] = []  # (holder, rows, their keys)
-            made, most = 0, self._most_successors(k)
+            made, most = 0, self.most_successors(k)
             for start in range(0, max(len(layer), 1), self.chunk):  # an empty layer too
                 chunk = self.keys[:, start : start + self.chunk]
                 for h, rows, nxt in self._successors(k, chunk, most - made):
@@ -431,8 +386,9 @@ class VectorRun:
             keys = [nxt for _, _, nxt in pieces]
             rows = [r for _, r, _ in pieces]
             del pieces
-            unique, sums, dest = merged(keys, rows, layer.ways, self.fields.shapes[k + 1][2])
-            alive = self._alive(k + 1, unique)
+            bits = self.fields.shapes[k + 1][2]
+            unique, sums, dest = merged(keys, rows, layer.ways, bits, self.kernels)
+            alive = self.alive(k + 1, unique)
             if alive is not None and not alive.all():  # drop the dead: edges to -1, then go
                 unique, sums = np.compress(alive, unique, axis=1), sums[alive]
                 renumbered = np.cumsum(alive, dtype=np.int32) - 1
@@ -464,7 +420,7 @@ class VectorRun:
             self.layers[-1].cols = self._caps(self.keys)
 
     def backward(self, held: dict, reduced, keep: bool = False) -> Counts:
-        """Total and per-holding counts, as ``count._backward`` but on whole layers.
+        """Total and per-holding counts, as ``reference.DictRun.backward`` but on whole layers.
 
         With ``keep``, keeps ``back`` (for every layer, each state's number of ways to finish
         the deal) and the edges, for ``draw.Walker``. Without it the run is spent: each step's
@@ -479,13 +435,13 @@ class VectorRun:
         finals = np.array(last.cols, dtype=np.int64).reshape(len(last.cols), len(last)).T.tolist()
         for row, state in enumerate(finals):
             parts = steps.finish(tuple(state))
-            mult = _multinomial(parts)
+            mult = multinomial(parts)
             back[row] = mult
             if nfree and mult:
                 for h, part in enumerate(parts):
                     free_held[h] += int(last.ways[row]) * (mult * part // nfree)
         self.back = [back] if keep else []
-        compiled = _compiled()
+        compiled = self.kernels.module
         for k in range(len(p.order) - 1, -1, -1):
             ways = self.layers[k].ways
             here = np.zeros(len(ways), dtype=np.int64)
@@ -504,4 +460,4 @@ class VectorRun:
             else:
                 self.edges[k], self.layers[k] = [], None
         self.back.reverse()
-        return finished(p, reduced, held, int(back.sum()), free_held)
+        return p.counts(reduced, held, int(back.sum()), free_held)

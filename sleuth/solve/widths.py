@@ -5,8 +5,7 @@ one" tracker, log2 of the values of every open tally. The cost of an order is th
 layers of 2 ** (ALPHA * width). It cannot tell an order from its reverse (the same trackers are
 open at every cut) and it ignores pruning, but on simulated 6-player records the order it likes
 best is within 1.3x of the best candidate in states made about as often as not, and its reverse
-is usually the other one. ALPHA 0.7 was chosen on those records (0.5 and 1.0 pick slightly
-worse orders).
+is usually the other one (``tuning.ALPHA``).
 
 Polishing tries random moves of one item, ``BATCH`` at a time from the same order, and keeps
 the cheapest of each batch when it costs no more: every batch's costs come from a few array
@@ -20,15 +19,14 @@ import math
 import numpy as np
 
 from sleuth.model import Item
-
-ALPHA = 0.7  # weight of a promised bit in the static cost
-BATCH = 16  # moves tried from the same order at once
+from sleuth.solve import tuning
+from sleuth.solve.plan import Plan
 
 
 class Widths:
     """The static cost of orders of ``items`` under a plan's trackers and tallies."""
 
-    def __init__(self, items: list[Item], p):
+    def __init__(self, items: list[Item], p: Plan):
         self.index = {item: k for k, item in enumerate(items)}
         n = len(items)
         self.member = np.zeros((len(p.trackers), n), dtype=bool)
@@ -57,7 +55,7 @@ class Widths:
         change = np.bincount((rows + np.minimum(opens, n)).ravel(), weight.ravel(), b * (n + 1))
         change -= np.bincount((rows + np.clip(closes, 0, n)).ravel(), weight.ravel(), b * (n + 1))
         width = np.cumsum(change.reshape(b, n + 1), axis=1)[:, :n]
-        return np.exp2(ALPHA * width).sum(axis=1)
+        return np.exp2(tuning.ALPHA * width).sum(axis=1)
 
     def _positions(self, order: list[Item]) -> np.ndarray:
         return np.array([self.index[i] for i in order], dtype=np.int64)
@@ -76,8 +74,8 @@ class Widths:
         n = len(current)
         best = self._costs(current[None])[0]
         k = np.arange(n)[None]
-        for _ in range(max(tries // BATCH, 1)):
-            a, b = rng.integers(0, n, (2, BATCH, 1))
+        for _ in range(max(tries // tuning.BATCH, 1)):
+            a, b = rng.integers(0, n, (2, tuning.BATCH, 1))
             # moving the item at a to position b: the positions between shift by one towards a
             shifted = k + ((a < b) & (a <= k) & (k < b)) - ((b < a) & (b < k) & (k <= a))
             source = np.where(k == b, a, shifted)

@@ -1,0 +1,55 @@
+"""The interface both counting engines implement, and the choice between them.
+
+``reference.DictRun`` (dictionaries of Python integers, the reference) and ``vector.VectorRun``
+(whole layers in numpy, int64) run the same program (``steps.Steps``) and keep the same
+states; the race of item orders (``order.race``) drives either through ``Run``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sized
+from typing import Protocol, runtime_checkable
+
+from sleuth.solve.counts import Counts
+from sleuth.solve.merge import Kernels
+from sleuth.solve.plan import Plan
+from sleuth.solve.reference import DictRun
+from sleuth.solve.simplify import Reduced
+from sleuth.solve.steps import Steps
+from sleuth.solve.vector import VectorRun, fits
+
+
+@runtime_checkable
+class Run(Protocol):
+    """A forward pass in one item order, advanced a little at a time, then a backward pass."""
+
+    p: Plan
+    steps: Steps  # its transitions (``steps.width`` feeds the race's forecast)
+    layers: list[Sized]  # the states of each layer made so far (the first: the start)
+    size: int  # states made so far, over all layers
+    most: float  # states it may make before it fails (the race lowers it for a while)
+    limit: float  # the hard bound: a step that would pass it fails (TooBig)
+
+    @property
+    def done(self) -> bool:
+        """Whether every item has been visited."""
+
+    def advance(self, cap: float, deadline: float | None) -> None:
+        """Visit items until done or past ``cap`` states; TooBig or BudgetExceeded if not."""
+
+    def backward(self, held: dict, reduced: Reduced) -> Counts:
+        """Total and per-holding counts of a finished run."""
+
+
+class Engine(Protocol):
+    """A kind of run: made from a plan in its order; ``most`` states at most."""
+
+    most: int
+
+    def __call__(self, p: Plan, kernels: Kernels | None = None) -> Run:
+        """A new run of this plan at its start, with its count's compiled kernels."""
+
+
+def choose(p: Plan) -> Engine:
+    """The layer engine when every count of the plan fits in int64, else the reference one."""
+    return VectorRun if fits(p) else DictRun

@@ -1,0 +1,86 @@
+"""Exact counts of worlds and of every holding, by dynamic programming over the items.
+
+The reference engine: the executable statement of the method, state by state in dictionaries.
+The program (``steps.Steps``) visits the planned items one at a time; a state's weight is the
+number of ways to deal the visited items that reach it, and equal states merge. At the end the
+free items are dealt in one multinomial. A backward pass gives, for every item and holder, the
+number of worlds in which the holder holds the item.
+
+This is exact: every deal reaches exactly one final state along exactly one path, states merge
+only when every future choice has the same effect on them, and all arithmetic is on Python
+integers. ``vector.VectorRun`` runs the same program on whole layers, and is tested against
+this one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+
+from sleuth.solve import tuning
+from sleuth.solve.counts import BudgetExceeded, Counts, TooBig, multinomial
+from sleuth.solve.merge import Kernels
+from sleuth.solve.plan import Plan
+from sleuth.solve.simplify import Reduced
+from sleuth.solve.steps import Steps
+
+
+class DictRun:
+    """A forward pass in one order, which can be advanced a little at a time (``engine.Run``)."""
+
+    most = tuning.DICT_STATES
+
+    def __init__(self, p: Plan, kernels: Kernels | None = None):
+        """A run at its start; ``kernels`` are not used (Python integers all the way)."""
+        self.p = p
+        self.steps = Steps(p)
+        self.layers: list[dict[tuple, int]] = [{self.steps.start(): 1}]
+        self.size = 1
+        self.limit = type(self).most  # as VectorRun's; checked with ``most`` before each step
+
+    @property
+    def done(self) -> bool:
+        """Whether every item has been visited."""
+        return len(self.layers) > len(self.p.order)
+
+    def advance(self, cap: float, deadline: float | None) -> None:
+        """Visit items until done or until more than ``cap`` states have been made."""
+        while not self.done and self.size <= cap:
+            if self.size > self.most:
+                raise TooBig
+            k = len(self.layers) - 1
+            nxt: dict[tuple, int] = defaultdict(int)
+            for seen, (state, ways) in enumerate(self.layers[k].items()):
+                if deadline is not None and seen % 256 == 0 and time.monotonic() > deadline:
+                    raise BudgetExceeded
+                for _, after in self.steps.next_states(k, state):
+                    nxt[after] += ways
+            self.layers.append(nxt)
+            self.size += len(nxt)
+
+    def backward(self, held: dict, reduced: Reduced) -> Counts:
+        """Total and per-holding counts from the forward layers."""
+        p, steps = self.p, self.steps
+        nfree = len(p.free)
+        back = {}
+        free_held = [0] * len(p.holders)
+        for state, ways in self.layers[-1].items():
+            parts = steps.finish(state)
+            mult = multinomial(parts)
+            back[state] = mult
+            if nfree and mult:
+                for h, part in enumerate(parts):
+                    free_held[h] += ways * (mult * part // nfree)
+        for k in range(len(p.order) - 1, -1, -1):
+            item, here, row = p.order[k], {}, defaultdict(int)
+            for state, ways in self.layers[k].items():
+                acc = 0
+                for h, after in steps.next_states(k, state):
+                    value = back.get(after, 0)
+                    acc += value
+                    row[h] += ways * value
+                here[state] = acc
+            for h, n in row.items():
+                held[p.holders[h], item] = n
+            back = here
+        return p.counts(reduced, held, sum(back.values()), free_held)

@@ -1,0 +1,313 @@
+"""The transitions of the counting program: which state follows a state when an item is dealt.
+
+The program visits the planned items one at a time; a state is
+
+    (room left in each holder's hand but the derived one's, the bit of every open "at least
+    one" tracker, the partial sum of every open tally)
+
+A tally's value already counts every hit so far; a bit only remembers that its holder already
+hit, so that a second hit is not counted twice. Trackers close when their last item has been
+visited, tallies close at their last item (the partial sum must be one of their values), and a
+holder with no cards left clears its bits. Bounds prune states early: a tally above its
+greatest value, or unable to reach its least one with the items and room still left
+(``reaches``), is dead, and so is a hand that cannot hit every set it must (``hits``).
+
+Both engines run these steps: ``reference.DictRun`` state by state, ``vector.VectorRun`` on whole
+layers; they keep exactly the same states.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from sleuth.solve.hits import musts, needs
+from sleuth.solve.plan import Plan
+
+
+class Action(NamedTuple):
+    """What dealing a step's item to one holder changes (indices are step-local)."""
+
+    slot: int | None  # the holder's room in the state; None for the derived holder
+    sets: list[tuple[int, list[int]]]  # (bit it sets, tallies that grow when the bit is new)
+    adds: list[int]  # tallies that grow by one (terms that count items)
+    mine: list[int]  # the holder's bits, cleared when its hand fills
+    emptied: list[int]  # tallies to check again when its hand fills (its terms stop growing)
+
+
+class Potential(NamedTuple):
+    """A term of an open tally that may still grow after a step."""
+
+    bit: int  # its bit in the state, or -1 (not an open bit: a count, or not opened yet)
+    holder: int
+    ahead: int  # its items after this step
+    any: bool
+
+
+class Low(NamedTuple):
+    """What an open tally needs: its least value, its terms that may grow, its gain bound."""
+
+    least: int
+    terms: list[Potential]
+    items: int  # the most the items ahead can add to it (``_gains``)
+
+
+class Hits(NamedTuple):
+    """A holder that must hit several sets: its open must-tallies, and the hand each mask needs."""
+
+    holder: int
+    still: list[int]  # its open must-tallies (step-local)
+    table: np.ndarray  # by mask of those not hit yet: the fewest items ahead (``hits.needs``)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the program: the item at position k, and how each state moves on."""
+
+    opened_bits: int  # bits that open at this step (appended to the state's bits)
+    opened_tallies: int  # tallies that open at this step (appended to its tallies)
+    bits: int  # the bits open at this step, the new ones included
+    actions: dict[int, Action]  # by holder of the item
+    touched: list[int]  # tallies that the item may change
+    lows: dict[int, Low]  # by open tally
+    closing: list[tuple[int, frozenset[int]]]  # tallies whose last item this is, their values
+    most: list[int]  # greatest value of each open tally
+    keep_bits: list[int]  # the open bits still open after the step
+    keep_tallies: list[int]  # the open tallies still open after the step
+    hits: list[Hits]
+
+
+def share(term: Potential, room, hit):
+    """What a term may still add to its tally, with its holder's room and whether its bit is set.
+
+    One item ahead per hit for a term that counts items, one in all for an "at least one" term
+    not hit yet; on ints or on numpy arrays alike.
+    """
+    if term.any:
+        return (room > 0) & (hit == 0)
+    return np.minimum(room, term.ahead)
+
+
+def reaches(low: Low, value, shares):
+    """Whether a tally can still reach its least value: with its terms' shares, and its items."""
+    return (value + shares >= low.least) & (value + low.items >= low.least)
+
+
+def _gains(p: Plan, refs: list[int], position: dict) -> dict[int, int]:
+    """For each position of an item in a tally: the most that item can add to the tally.
+
+    An item goes to one holder, and adds one to each of that holder's terms that contain it
+    (at most), so a tally can grow by no more than the sum of these over the items ahead. With
+    one item of a row left, a row that needs two more hits is dead however many players could
+    still hit it, which the per-term bound alone does not see.
+    """
+    per: dict[tuple[int, int], int] = defaultdict(int)
+    for t in refs:
+        holder, items, _ = p.trackers[t]
+        for item in items:
+            per[position[item], holder] += 1
+    out: dict[int, int] = {}
+    for (j, _), n in per.items():
+        out[j] = max(out.get(j, 0), n)
+    return out
+
+
+class Steps:
+    """Every step of a plan in its order, and the state before the first."""
+
+    def __init__(self, p: Plan):
+        self.p = p
+        n = len(p.order)
+        position = {item: k for k, item in enumerate(p.order)}
+        first = [min(position[i] for i in items) for _, items, _ in p.trackers]
+        last = [max(position[i] for i in items) for _, items, _ in p.trackers]
+        self.where = where = [sorted(position[i] for i in items) for _, items, _ in p.trackers]
+        self.tfirst = tfirst = [min(first[t] for t in refs) for refs, _ in p.tallies]
+        tlast = [max(last[t] for t in refs) for refs, _ in p.tallies]
+        self.cap_slots = [h for h in range(len(p.holders)) if h != p.derived]
+        self.slot_of = {h: s for s, h in enumerate(self.cap_slots)}
+        self.left = [n - k - 1 + len(p.free) for k in range(n)]
+        bits = [t for t, (_, _, any_) in enumerate(p.trackers) if any_]
+        members = defaultdict(list)
+        for c, (refs, _) in enumerate(p.tallies):
+            for t in refs:
+                members[t].append(c)
+        gain = [_gains(p, refs, position) for refs, _ in p.tallies]
+        must = musts(p)
+        open_b, open_c, self.steps = [], [], []
+        self.opened: list[tuple[list[int], list[int]]] = []  # open trackers and tallies per step
+        self.width: list[float] = []  # log2 of the tracker and tally values after each step
+        for k in range(n):
+            new_b = [t for t in bits if first[t] == k]
+            new_c = [c for c in range(len(p.tallies)) if tfirst[c] == k]
+            open_b, open_c = open_b + new_b, open_c + new_c
+            bpos = {t: i for i, t in enumerate(open_b)}
+            cpos = {c: i for i, c in enumerate(open_c)}
+            self.opened.append((open_b, open_c))
+            item = p.order[k]
+
+            def ahead(t, k=k):
+                return sum(j > k for j in where[t])
+
+            def potential(c, k=k, bpos=bpos):
+                """Each term of tally c that may grow after step k."""
+                out = []
+                for t in p.tallies[c][0]:
+                    h, _, any_ = p.trackers[t]
+                    if ahead(t):
+                        out.append(Potential(bpos.get(t, -1) if any_ else -1, h, ahead(t), any_))
+                return out
+
+            touched = sorted(
+                {
+                    cpos[c]
+                    for t, (_, items, _) in enumerate(p.trackers)
+                    if item in items
+                    for c in members[t]
+                }
+            )
+            actions = {}
+            for h in p.domains[k]:
+                sets = [
+                    (bpos[t], [cpos[c] for c in members[t]])
+                    for t in open_b
+                    if p.trackers[t][0] == h and item in p.trackers[t][1]
+                ]
+                adds = [
+                    cpos[c]
+                    for t, (th, items, any_) in enumerate(p.trackers)
+                    if th == h and not any_ and item in items
+                    for c in members[t]
+                ]
+                mine = [bpos[t] for t in open_b if p.trackers[t][0] == h]
+                emptied = sorted(
+                    {
+                        cpos[c]
+                        for t, (th, _, _) in enumerate(p.trackers)
+                        if th == h and ahead(t)
+                        for c in members[t]
+                        if c in cpos
+                    }
+                )
+                actions[h] = Action(self.slot_of.get(h), sets, adds, mine, emptied)
+            lows = {
+                c: Low(
+                    min(p.tallies[open_c[c]][1]),
+                    potential(open_c[c]),
+                    sum(g for j, g in gain[open_c[c]].items() if j > k),
+                )
+                for c in range(len(open_c))
+            }
+            closing = [(cpos[c], p.tallies[c][1]) for c in open_c if tlast[c] == k]
+            hits = []
+            for h in p.domains[k]:
+                if h in must:
+                    still, table = needs(p, k, must[h], tfirst, tlast, position)
+                    if max(table) > 0:
+                        hits.append(Hits(h, [cpos[c] for c in still], table))
+            most = [max(p.tallies[c][1]) for c in open_c]
+            keep_b = [i for i, t in enumerate(open_b) if last[t] > k]
+            keep_c = [i for i, c in enumerate(open_c) if tlast[c] > k]
+            self.steps.append(
+                Step(
+                    len(new_b),
+                    len(new_c),
+                    len(open_b),
+                    actions,
+                    touched,
+                    lows,
+                    closing,
+                    most,
+                    keep_b,
+                    keep_c,
+                    hits,
+                )
+            )
+            self.width.append(len(keep_b) + sum(math.log2(most[c] + 1) for c in keep_c))
+            open_b = [open_b[i] for i in keep_b]
+            open_c = [open_c[i] for i in keep_c]
+
+    def start(self) -> tuple:
+        """The state before the first step: every hand's whole room."""
+        return tuple(self.p.caps[h] for h in self.cap_slots)
+
+    def room(self, holder: int, caps, rest):
+        """A holder's room: its cap in the state, or for the derived holder what the rest leave."""
+        slot = self.slot_of.get(holder)
+        return rest if slot is None else caps[slot]
+
+    def _short(self, low: Low, caps, rest, bv, value) -> bool:
+        """Whether a tally can no longer reach its least value (``reaches``)."""
+        shares = sum(
+            share(term, self.room(term.holder, caps, rest), bv[term.bit] if term.bit >= 0 else 0)
+            for term in low.terms
+        )
+        return not reaches(low, value, shares)
+
+    def next_states(self, k: int, state: tuple) -> list[tuple[int, tuple]]:
+        """Every (holder, next state) reachable from ``state`` at step ``k``."""
+        step = self.steps[k]
+        nb, nc, most = step.opened_bits, step.opened_tallies, step.most
+        ncap = len(self.cap_slots)
+        caps = state[:ncap]
+        old_b = state[ncap : ncap + step.bits - nb]
+        old_c = state[ncap + step.bits - nb :]
+        left = self.left[k]
+        out = []
+        for h, (slot, sets, adds, mine, emptied) in step.actions.items():
+            if slot is None:
+                if left + 1 - sum(caps) <= 0:
+                    continue
+                new_caps = caps
+            else:
+                if caps[slot] == 0:
+                    continue
+                new_caps = caps[:slot] + (caps[slot] - 1,) + caps[slot + 1 :]
+                if sum(new_caps) > left:
+                    continue
+            bv = list(old_b) + [0] * nb
+            cv = list(old_c) + [0] * nc
+            dead = False
+            for bit, tallies in sets:
+                if not bv[bit]:
+                    bv[bit] = 1
+                    for c in tallies:
+                        cv[c] += 1
+                        dead = dead or cv[c] > most[c]
+            for c in adds:
+                cv[c] += 1
+                dead = dead or cv[c] > most[c]
+            if dead:
+                continue
+            rest = left - sum(new_caps)
+            check = step.touched
+            if slot is not None and new_caps[slot] == 0:
+                for bit in mine:
+                    bv[bit] = 0
+                check = sorted(set(step.touched) | set(emptied))
+            if any(self._short(step.lows[c], new_caps, rest, bv, cv[c]) for c in check):
+                continue
+            if any(cv[c] not in values for c, values in step.closing):
+                continue
+            if any(
+                self.room(o, new_caps, rest)
+                < table[sum(1 << i for i, c in enumerate(still) if not cv[c])]
+                for o, still, table in step.hits
+            ):
+                continue
+            keep = tuple(bv[i] for i in step.keep_bits) + tuple(cv[i] for i in step.keep_tallies)
+            out.append((h, new_caps + keep))
+        return out
+
+    def finish(self, state: tuple) -> list[int]:
+        """Cards each holder still takes at the end (the free items), derived one included."""
+        caps = list(state[: len(self.cap_slots)])
+        out = [0] * len(self.p.holders)
+        for slot, h in enumerate(self.cap_slots):
+            out[h] = caps[slot]
+        out[self.p.derived] = len(self.p.free) - sum(caps)
+        return out
