@@ -1,6 +1,7 @@
 """What the record implies, as plain data: the report and the update after an event.
 
-Certain facts come from z3; probabilities from ``sleuth.odds`` (exact counts, or a labelled
+Certain facts come from the exact count when it finishes (a holding counted in every world),
+else from z3; probabilities from ``sleuth.odds`` (exact counts, or a labelled
 estimate); contradictions are explained by ``sleuth.mistakes``.
 """
 
@@ -14,7 +15,7 @@ from sleuth.budget import DEFAULT_BUDGET
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant, union
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import NO_DEAL, Odds, odds
-from sleuth.solve import Entailment, Remembered
+from sleuth.solve import Entailment, Remembered, firsts
 
 if TYPE_CHECKING:
     from sleuth.record import Record
@@ -81,6 +82,17 @@ def forced_facts(entail: Entailment, groups: range | None = None) -> list[Fact]:
     return sorted(facts, key=lambda f: (f.since, f.holder, f.item))
 
 
+def dated(entail: Entailment, forced: set[tuple[Holder, Item]]) -> list[Fact]:
+    """``forced_facts`` for holdings known forced by the whole record, dated in one pass."""
+    facts = [Fact(h, i, k) for (h, i), k in firsts(entail, forced).items() if k]
+    return sorted(facts, key=lambda f: (f.since, f.holder, f.item))
+
+
+def counted(result: Odds) -> set[tuple[Holder, Item]]:
+    """The holdings of an exact count that hold in every world."""
+    return {pair for pair, n in result.held.items() if n == result.worlds}
+
+
 def report(
     record: Record,
     budget: float = DEFAULT_BUDGET,
@@ -102,13 +114,14 @@ def _report(record: Record, budget: float, tolerate: int, memory: Remembered | N
     fits = entail.consistent()
     conflict = [] if fits else entail.conflict()
     fixes = [] if fits else repairs(record, model, conflict, budget)
-    facts = forced_facts(entail) if fits else []
     if tolerate:
+        facts = forced_facts(entail) if fits else []
         loose = _tolerant_report(record, model, entail, facts, budget)
         return replace(loose, conflict=conflict, repairs=fixes)
     if not fits:
         return Report(record, False, NO_DEAL, [], conflict, model.labels, fixes)
-    result = odds(model, budget, entail, memory=memory)
+    result = odds(model, budget, entail, memory=memory, plain=True)
+    facts = dated(entail, counted(result) if result.exact else entail.forced())
     if not result.exact and result.interval is not None:
         result = Odds(
             max(result.worlds, 1),  # z3 found a deal that fits: there is at least one

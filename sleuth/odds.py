@@ -37,20 +37,25 @@ def odds(
     entail: Entailment | None = None,
     sharp: Model | None = None,
     memory: Remembered | None = None,
+    plain: bool = False,
 ) -> Odds:
     """Exact counts within 85% of ``budget`` seconds, else a sampled estimate in the time left.
 
     z3 first states every impossible holding as a fact (``sharp``, when the caller has it): the
-    worlds are the same, and the counter has far fewer states to visit. ``memory``: see
-    ``count``.
+    worlds are the same, and the counter has far fewer states to visit. With ``plain`` the
+    count takes the model as it is (its own propagation is about as strong where counts are
+    hard) and z3 sharpens only for the estimate. ``memory``: see ``count``.
     """
     started = time.monotonic()
-    sharp = sharp or (entail or Entailment(model)).sharpened()
+    if not plain:
+        sharp = sharp or (entail or Entailment(model)).sharpened()
     try:
-        counts = count(sharp, max(COUNT_SHARE * budget - (time.monotonic() - started), 0.1), memory)
+        left = max(COUNT_SHARE * budget - (time.monotonic() - started), 0.1)
+        counts = count(sharp or model, left, memory)
         return Odds(counts.total, True, counts.held, counts.total)
     except BudgetExceeded:
         pass  # sample outside the handler: its traceback would keep the failed count's layers
+    sharp = sharp or (entail or Entailment(model)).sharpened()
     left = max(budget - (time.monotonic() - started), 1.0)
     guess = estimate(sharp, left)
     return Odds(guess.worlds, False, guess.held, guess.kept, (guess.low, guess.high), guess.samples)

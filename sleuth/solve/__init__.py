@@ -6,6 +6,7 @@
   or ``BudgetExceeded``; ``memory`` (``Remembered``) carries an item order between counts.
 - ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
 - ``crosscheck(model)``: the same counts by plain enumeration (python-constraint), for tests.
+- ``firsts(entail, facts)``: the event since which each of the facts holds, in one bisection.
 
 Inside: ``simplify`` propagates, ``plan`` and ``steps`` state the counting program, ``reference``
 (the reference) and ``vector`` run it (``engines``), ``order`` races item orders for them, and
@@ -18,6 +19,7 @@ from sleuth.solve.entail import Entailment
 from sleuth.solve.exact import count
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import Estimate, estimate
+from sleuth.solve.since import firsts
 
 __all__ = [
     "BudgetExceeded",
@@ -28,4 +30,5 @@ __all__ = [
     "count",
     "crosscheck",
     "estimate",
+    "firsts",
 ]

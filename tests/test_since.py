@@ -1,0 +1,105 @@
+"""Facts read off the exact count, dated in one pass, against z3's facts and its bisection.
+
+The report takes its certain facts from the count when the count is exact (a holding counted
+in every world) and dates them with ``sleuth.solve.firsts``; z3's backbone and
+``Entailment.since`` stay for the estimate and for this cross-check, which asks that both agree
+on every simulated state: the same facts, each with the same event.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sleuth import analysis
+from sleuth.analysis import forced_facts, report
+from sleuth.games.goldraub import simulate as goldraub
+from sleuth.games.lima import simulate as lima
+from sleuth.record import parse
+from sleuth.solve import BudgetExceeded, Entailment, firsts
+
+TURNS = {3: 16, 4: 14, 5: 10}
+
+
+@st.composite
+def goldraub_states(draw):
+    """A simulated Goldraub record (searches and right and wrong guesses), cut anywhere."""
+    players = draw(st.sampled_from(sorted(TURNS)))
+    seed = draw(st.integers(0, 2**32 - 1))
+    doc, _ = goldraub.simulate(players, TURNS[players], seed, seed % players, guesses=0.3)
+    return dict(doc, events=doc["events"][: draw(st.integers(0, len(doc["events"])))])
+
+
+@st.composite
+def lima_states(draw):
+    """A simulated Loot of Lima record of 3 to 5 players, cut anywhere."""
+    players = draw(st.integers(3, 5))
+    seed = draw(st.integers(0, 2**32 - 1))
+    doc, _ = lima.simulate(players, 30, seed, me=seed % players)
+    return dict(doc, events=doc["events"][: draw(st.integers(0, len(doc["events"])))])
+
+
+def assert_agree(doc: dict) -> None:
+    """The report's facts are z3's, fact by fact and event by event; so are the impossible."""
+    record = parse(doc, "simulated")
+    found = report(record)
+    assert found.consistent and found.odds.exact
+    entail = Entailment(record.model())
+    assert found.forced == forced_facts(entail)
+    held = found.odds.held
+    assert {p for p, n in held.items() if n == found.worlds} == entail.forced()
+    assert {p for p, n in held.items() if n == 0} == entail.impossible()
+    dates = firsts(entail, entail.forced())
+    assert dates == {pair: entail.since(pair) for pair in entail.forced()}
+
+
+@settings(max_examples=25, deadline=None)
+@given(goldraub_states())
+def test_goldraub_facts_from_the_count_equal_z3s(doc):
+    assert_agree(doc)
+
+
+@settings(max_examples=20, deadline=None)
+@given(lima_states())
+def test_lima_facts_from_the_count_equal_z3s(doc):
+    assert_agree(doc)
+
+
+def refuse(*_args, **_kwargs):
+    """Stand-in for a z3 question the exact report must not ask."""
+    raise AssertionError("z3 asked for facts that the count gives")
+
+
+def test_an_exact_report_asks_z3_for_no_backbone_and_no_bisection(monkeypatch):
+    doc, _ = goldraub.simulate(5, 20, 1, guesses=0.3)
+    record = parse(dict(doc, events=doc["events"][:24]), "simulated")
+    expected = forced_facts(Entailment(record.model()))
+    monkeypatch.setattr(Entailment, "backbone", refuse)
+    monkeypatch.setattr(Entailment, "since", refuse)
+    found = report(record)
+    assert found.odds.exact
+    assert expected and found.forced == expected
+
+
+def test_an_estimate_takes_its_facts_from_z3(monkeypatch):
+    doc, _ = goldraub.simulate(5, 20, 3, guesses=0.3)
+    record = parse(dict(doc, events=doc["events"][:24]), "simulated")
+    expected = forced_facts(Entailment(record.model()))
+
+    def give_up(*_args, **_kwargs):
+        raise BudgetExceeded
+
+    monkeypatch.setattr("sleuth.odds.count", give_up)
+    found = report(record, budget=1)
+    assert not found.odds.exact
+    assert expected and found.forced == expected
+
+
+@pytest.mark.parametrize("events", [0, 1, 12, 24])
+def test_update_names_the_facts_of_the_last_event(events):
+    doc, _ = goldraub.simulate(5, 20, 1, guesses=0.3)
+    record = parse(dict(doc, events=doc["events"][:events]), "simulated")
+    entail = Entailment(record.model())
+    new = analysis.update(record).new
+    assert new == [f for f in forced_facts(entail) if f.since == events]
