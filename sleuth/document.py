@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import stat
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -16,6 +14,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.representer import RoundTripRepresenter
 
 from sleuth.errors import FileFault, InputError
+from sleuth.files import head
 from sleuth.games.base import Event
 from sleuth.quick import DECLINED, WORD, read
 from sleuth.record import Record
@@ -61,7 +60,7 @@ def _yaml() -> YAML:
 def read_text(path: Path) -> str:
     """The record file's text; an InputError naming the file if it cannot be read."""
     try:
-        data, size = head(path)
+        data, size = head(path, MAX_BYTES)
     except FileNotFoundError:
         raise InputError(str(path), "", "no such record (start one with 'sleuth new')") from None
     except OSError as error:
@@ -72,35 +71,6 @@ def read_text(path: Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(str(path), "", "not a text file (not UTF-8)") from None
-
-
-def head(path: Path) -> tuple[bytes, int]:
-    """The regular file at ``path``: its first MAX_BYTES + 1 bytes (none if larger), its size.
-
-    Anything else is refused before it is opened (a FIFO would block, a device never end); the
-    open does not wait for a FIFO's writer, and what it opened is checked again.
-    """
-    regular(os.stat(path), str(path))
-    with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
-        size = regular(os.fstat(handle.fileno()), str(path)).st_size
-        return (handle.read(MAX_BYTES + 1) if size <= MAX_BYTES else b""), size
-
-
-KINDS = {
-    stat.S_IFDIR: "a directory",
-    stat.S_IFIFO: "a FIFO",
-    stat.S_IFCHR: "a character device",
-    stat.S_IFBLK: "a block device",
-    stat.S_IFSOCK: "a socket",
-}
-
-
-def regular(status: os.stat_result, source: str) -> os.stat_result:
-    """``status`` if it is a regular file's; an InputError naming what it is otherwise."""
-    if not stat.S_ISREG(status.st_mode):
-        kind = KINDS.get(stat.S_IFMT(status.st_mode), "a special file")
-        raise InputError(source, "", f"not a regular file ({kind})")
-    return status
 
 
 def depth(text: str) -> int:

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import glob
-import os
-import re
-import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sleuth.document import document, dump, head, lost_comments, parse_yaml, read_text, regular
+from sleuth.document import MAX_BYTES, document, dump, lost_comments, parse_yaml, read_text
 from sleuth.errors import FileFault, InputError
+from sleuth.files import head, locked, write_atomic
 from sleuth.games.base import Event
 from sleuth.record import Record, parse, parse_event
 
@@ -28,106 +23,6 @@ def load(path: Path, keep: bool = True) -> tuple[Record, Any]:
         raise InputError(source, "", "nested too deeply") from None
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text``: a temporary file beside its target, fsync, rename.
-
-    A symlink stays a link: the file it names is replaced. A new file gets the mode the umask
-    leaves, a rewritten one keeps its own.
-    """
-    real = target(path)
-    try:
-        _replace(real, text)
-    except OSError as error:
-        raise FileFault(str(path), "cannot write", error) from None
-    with contextlib.suppress(OSError):
-        dirfd = os.open(real.parent, os.O_RDONLY)
-        try:
-            os.fsync(dirfd)
-        finally:
-            os.close(dirfd)
-
-
-def _replace(path: Path, text: str) -> None:
-    """Write ``text`` to a new temporary file, locked until it is renamed over ``path``."""
-    temp = path.parent / f".{path.name}.{secrets.token_hex(TAG // 2)}.tmp"
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            fcntl.flock(out, fcntl.LOCK_EX)
-            with contextlib.suppress(FileNotFoundError):
-                os.fchmod(out.fileno(), path.stat().st_mode & 0o777)
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-            os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
-TAG = 16  # hex digits in a temporary file's name: .game.yaml.0123456789abcdef.tmp
-
-
-def target(path: Path) -> Path:
-    """The file ``path`` names, symlinks followed; an InputError if it is not a regular file."""
-    real = Path(os.path.realpath(path))
-    try:
-        regular(os.stat(real), str(path))
-    except FileNotFoundError:
-        pass
-    except OSError as error:
-        raise FileFault(str(path), "cannot read", error) from None
-    return real
-
-
-@contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold the record's lock file while reading, changing and writing it.
-
-    The lock lives beside the file that ``path`` names, so two symlinks to one record share it.
-    Every write happens under the lock, so a temporary file of this record that no writer holds
-    any more was left by a writer killed before its rename: it is removed.
-    """
-    real = target(path)
-    lock = real.parent / f".{real.name}.lock"
-    try:
-        handle = open(lock, "a")  # noqa: SIM115 - held for the block
-        fcntl.flock(handle, fcntl.LOCK_EX)
-    except OSError as error:
-        raise FileFault(str(path), "cannot lock", error) from None
-    with handle:
-        try:
-            _sweep(real)
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def _sweep(path: Path) -> None:
-    """Remove the temporary files that killed writers of ``path`` left (no other record's)."""
-    own = re.compile(rf"\.{re.escape(path.name)}\.[0-9a-f]{{{TAG}}}\.tmp")
-    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
-        if own.fullmatch(stale.name) and not _held(stale):
-            with contextlib.suppress(OSError):
-                stale.unlink()
-
-
-def _held(temp: Path) -> bool:
-    """Whether a live writer holds the temporary file ``temp`` (or it cannot be told)."""
-    try:
-        fd = os.open(temp, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
-    except OSError:
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return True
-    finally:
-        os.close(fd)
-    return False
-
-
 Warn = Callable[[str], None]
 
 
@@ -140,7 +35,7 @@ def save(path: Path, record: Record, doc: Any = None, warn: Warn | None = None) 
     text = dump(document(record, doc))
     if warn is not None and path.exists():
         try:
-            before = head(path)[0].decode("utf-8", errors="replace")
+            before = head(path, MAX_BYTES)[0].decode("utf-8", errors="replace")
         except OSError as error:
             raise FileFault(str(path), "cannot read", error) from None
         lost = lost_comments(before, text)

@@ -20,7 +20,8 @@ from records import SEARCH_LINE
 from typer.testing import CliRunner
 
 from sleuth.cli import app
-from sleuth.store import append, load, locked, remove_last
+from sleuth.files import locked
+from sleuth.store import append, load, remove_last
 
 HEAD = RULEBOOK + "events:\n" + SEARCH_LINE
 ROWS = ("11-14", "21-25", "41-47", "52-57", "63-67", "74-77", "11-77", "14-74")

@@ -2,6 +2,7 @@
 
 import importlib
 import json
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -185,3 +186,10 @@ def test_a_damaged_cache_costs_time_only(cli, tmp_path):
         cache.write_text(text)
         result = run("report", "--json")
         assert (result.exit_code, result.stdout) == (0, clean.stdout), text
+
+
+def test_a_cache_file_that_is_not_a_regular_file_is_ignored(tmp_path):
+    fifo = tmp_path / "order.json"
+    os.mkfifo(fifo)  # reading it whole would block until a writer came
+    assert Remembered.load(fifo).order == []
+    assert Remembered.load(tmp_path).order == []  # a folder

@@ -11,12 +11,14 @@ keeps one per record file in a cache folder (``sleuth.cli.app``).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sleuth.errors import InputError
+from sleuth.files import head, write_atomic
 from sleuth.model import Item
+
+LARGEST = 1 << 20  # bytes: a remembered order of a few hundred items is far smaller
 
 
 @dataclass
@@ -53,8 +55,9 @@ class Remembered:
         places each item once, so a repeated one would break the count's plan.
         """
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            text, size = head(path, LARGEST)
+            data = json.loads(text.decode("utf-8")) if size <= LARGEST else None
+        except (OSError, ValueError, InputError):
             return cls()
         order = data.get("order") if isinstance(data, dict) else None
         if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
@@ -69,14 +72,7 @@ class Remembered:
             return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".order-", suffix=".tmp")
-        except OSError:
-            return
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump({"order": self.order}, out)
-            os.replace(tmp, path)
-        except OSError:
-            Path(tmp).unlink(missing_ok=True)
+            write_atomic(path, json.dumps({"order": self.order}))
+        except (OSError, InputError):
             return
         self.changed = False
