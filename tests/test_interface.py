@@ -1,9 +1,11 @@
 """The solver package's interface: what the rest of sleuth imports, and the engines' protocol."""
 
+from fractions import Fraction
+
 import sleuth.solve
 from sleuth.games.goldraub import simulate
 from sleuth.record import parse
-from sleuth.solve import Entailment, engines
+from sleuth.solve import Counts, Entailment, engines
 from sleuth.solve.plan import plan, with_order
 from sleuth.solve.reference import DictRun
 from sleuth.solve.simplify import reduce
@@ -30,3 +32,11 @@ def test_both_engines_are_runs_of_the_one_protocol_and_count_alike():
         run.advance(float("inf"), None)
         counts.append(run.backward(dict(zero), reduced))
     assert counts[0] == counts[1] and counts[0].total > 0
+
+
+def test_a_probability_with_no_world_is_unknown_everywhere():
+    from sleuth.odds import NO_DEAL
+
+    assert Counts(0, {("Bert", "32"): 0}).probability("Bert", "32") is None
+    assert NO_DEAL.probability("Bert", "32") is None
+    assert Counts(4, {("Bert", "32"): 1}).probability("Bert", "32") == Fraction(1, 4)

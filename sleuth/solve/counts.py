@@ -27,9 +27,9 @@ class Counts:
     total: int
     held: dict[tuple[Holder, Item], int]
 
-    def probability(self, holder: Holder, item: Item) -> Fraction:
-        """The probability that ``holder`` holds ``item``, given the record."""
-        return Fraction(self.held[holder, item], self.total) if self.total else Fraction(0)
+    def probability(self, holder: Holder, item: Item) -> Fraction | None:
+        """The probability that ``holder`` holds ``item``; None with no world (as ``Odds``)."""
+        return Fraction(self.held[holder, item], self.total) if self.total else None
 
 
 def multinomial(parts: list[int]) -> int:
