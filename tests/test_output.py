@@ -118,6 +118,15 @@ def test_reading_to_a_full_disk_exits_2_with_one_line(game, args):
 
 
 @FULL
+@pytest.mark.parametrize("args", [["--help"], ["new", "lima", "--help"], ["report", "--help"]])
+def test_help_to_a_full_disk_exits_2_with_one_line(tmp_path, args):
+    with open("/dev/full", "w") as full:
+        result = sub(tmp_path, *args, stdout=full)
+    assert result.returncode == 2
+    note(result, "cannot write the output", "No space left")
+
+
+@FULL
 def test_recording_to_a_full_disk_records_notes_and_exits_0(game):
     before = game.read_text()
     with open("/dev/full", "w") as full:

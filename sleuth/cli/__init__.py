@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
 
 from sleuth.cli.app import ExitStatus, app
 from sleuth.cli.output import prepare
+
+OUTPUT_FAULTS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT}
 
 
 def main() -> None:
@@ -25,6 +28,13 @@ def main() -> None:
         app()
     except SystemExit:
         raise
+    except OSError as error:
+        if error.errno not in OUTPUT_FAULTS or os.environ.get("SLEUTH_DEBUG"):
+            raise
+        # The record's own reads and writes raise FileFault (exit 2 already); what is left is
+        # text that Typer prints itself, such as --help, to a full or broken stdout.
+        print(f"sleuth: cannot write the output ({error.strerror})", file=sys.stderr)
+        sys.exit(ExitStatus.BAD_INPUT)
     except Exception as error:  # a bug, not bad input: say so in one line
         if os.environ.get("SLEUTH_DEBUG"):
             raise
