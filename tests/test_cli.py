@@ -88,6 +88,14 @@ def test_new_writes_the_setup(run, tmp_path):
     assert (tmp_path / "game.yaml").read_text() == HEAD + "events: []\n"
 
 
+@pytest.mark.parametrize(("game", "hint"), [("chess", ""), ("Lima", " (did you mean lima?)")])
+def test_new_names_the_games_it_knows(run, tmp_path, game, hint):
+    result = run("new", game, *NEW[2:])
+    assert result.exit_code == 2
+    one_error(result.stderr, " new: ", f"{game!r} is not a game: goldraub, lima{hint}")
+    assert not (tmp_path / "game.yaml").exists()
+
+
 def test_new_refuses_to_overwrite_without_force(run, tmp_path):
     run(*NEW)
     before = (tmp_path / "game.yaml").read_bytes()

@@ -21,14 +21,14 @@ from typer.core import TyperGroup
 from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET
 from sleuth.cli.output import Stream, screen
 from sleuth.cli.spinner import spinner
-from sleuth.errors import InputError, printable
+from sleuth.errors import InputError, nearest, printable
 from sleuth.games.base import Table
 from sleuth.games.shipped import GAMES
 
 try:  # newer Typer carries its own copy of Click
-    from typer._click.exceptions import ClickException
+    from typer._click.exceptions import ClickException, UsageError
 except ImportError:  # pragma: no cover - older Typer depends on Click
-    from click.exceptions import ClickException
+    from click.exceptions import ClickException, UsageError
 
 DEFAULT_FILE = "game.yaml"
 FILE_ENV = "SLEUTH_FILE"
@@ -136,7 +136,20 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+class Games(TyperGroup):
+    """The ``new`` group: one command per registered game, a game it does not know named so."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """The game's ``new`` command; a usage error naming the games for an unknown one."""
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            known = ", ".join(sorted(self.commands))
+            hint = nearest(args[0].casefold(), self.commands)
+            raise UsageError(f"{args[0]!r} is not a game: {known}{hint}", ctx)
+        return super().resolve_command(ctx, args)
+
+
 starting = typer.Typer(
+    cls=Games,
     help="Start a new record: 'sleuth new GAME --players A,B,C --me A --hand ...'.",
     no_args_is_help=True,
 )
