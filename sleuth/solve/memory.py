@@ -4,8 +4,8 @@ A game's record grows one event at a time, and the counts of one state and the n
 the order that won the race at one event is often as good as the best contender at the next,
 so the next count probes it beside its first pair of contenders (``order.race``). Any order
 counts exactly, so a stale or foreign order costs time, never correctness: a probe, or a run
-that the forecast or the bound drops (see the README's "Remembered orders"). The command line
-keeps one per record file in a cache folder (``sleuth.cli.app``).
+that the forecast or the bound drops (see "Remembered orders" in ``docs/engine.md``). The
+command line keeps one per record file in a cache folder (``sleuth.cli.app``).
 """
 
 from __future__ import annotations
