@@ -2,7 +2,7 @@
 
 Every world is listed: a hand for each other player and the treasure, disjoint, covering every
 token not fixed by the setup, each hand fitting the questions its holder answered. Only the
-record's plain data and ``simulate_lima.in_range`` are read. To keep the lists short, the
+record's plain data and ``simulate.in_range`` are read. To keep the lists short, the
 holders are split in two groups, each group's hands are listed in full, and a left listing is
 matched with every right listing that covers exactly the tokens it leaves.
 """
