@@ -42,8 +42,9 @@ class Report:
     ``consistent`` says whether some deal is analysed: one that fits the record, or under a
     ``tolerance``, one that contradicts at most one recorded answer. ``conflict`` and
     ``repairs`` are filled whenever the record itself fits no deal. ``details`` is what the
-    game's screens show beyond these (``Game.details``; Lima: the treasure pairs), computed once
-    under the report's budget.
+    game's screens show beyond these (``Game.details``; Lima: the treasure pairs), computed once,
+    under the report's ``budget``, by the first screen or check that reads it (a check of one
+    accusation needs no list of every pair).
     """
 
     record: Record
@@ -55,7 +56,12 @@ class Report:
     repairs: list[Repair] = field(default_factory=list)
     tolerance: Tolerance | None = None
     solver: Entailment | None = field(default=None, repr=False, compare=False)
-    details: Any = field(default=None, repr=False, compare=False)
+    budget: float = field(default=DEFAULT_BUDGET, repr=False, compare=False)
+
+    @cached_property
+    def details(self) -> Any:
+        """The game's own results for its screens (``Game.details``), computed at most once."""
+        return self.record.rules.details(self, self.budget)
 
     @property
     def worlds(self) -> int:
@@ -103,8 +109,7 @@ def report(
 
     ``memory``: the order of the game's last hard count (``sleuth.solve.memory``), for speed.
     """
-    found = _report(record, budget, tolerate, memory)
-    return replace(found, details=record.rules.details(found, budget))
+    return replace(_report(record, budget, tolerate, memory), budget=budget)
 
 
 def _report(record: Record, budget: float, tolerate: int, memory: Remembered | None) -> Report:

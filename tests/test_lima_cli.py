@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -218,3 +219,24 @@ def test_examples_are_games_played_to_the_end(name, tmp_path):
     assert check_accusation(before, *last.locations).verdict.startswith("certain")
     shown = sleuth("report", "--file", str(path), cwd=tmp_path)
     assert shown.returncode == 0 and "1 deal fits" in shown.stdout
+
+
+def test_the_treasure_pairs_are_counted_once_under_the_reports_budget(monkeypatch, tmp_path):
+    from rich.console import Console
+
+    from sleuth.games.lima import GAME, advice
+    from sleuth.render import report_json, show_report
+
+    calls = []
+
+    def spy(report, budget):
+        calls.append(budget)
+        return advice.treasure_pairs(report, budget)
+
+    monkeypatch.setattr(type(GAME), "details", staticmethod(spy))
+    record = load(Path(__file__).resolve().parent.parent / "examples" / "lima-4p.yaml")[0]
+    result = report(record, 7.0)
+    assert calls == []  # a check of one accusation needs no list of every pair
+    show_report(Console(file=io.StringIO()), result)
+    assert report_json(result)["treasure"]
+    assert calls == [7.0]
