@@ -1,0 +1,47 @@
+"""A light start: each command loads only the packages it needs (issue 19, item 5).
+
+Each case runs the command line in a fresh interpreter, in process, and names the heavy
+packages it left loaded. Timing is for ``benchmarks/startup.py``; this only checks the imports.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("z3", "numpy", "numba", "ruamel", "constraint")
+SCRIPT = """
+import json, sys
+sys.argv = ["sleuth", *sys.argv[1:]]
+import sleuth.cli
+try:
+    sleuth.cli.main()
+except SystemExit:
+    pass
+print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})), file=sys.stderr)
+"""
+
+
+def loaded(*args: str) -> set[str]:
+    """The heavy packages loaded once ``sleuth ARGS`` has run (its output is dropped)."""
+    environ = dict(os.environ, SLEUTH_CACHE="off", COLUMNS="80")
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, *args],
+        capture_output=True,
+        text=True,
+        env=environ,
+        cwd=ROOT,
+        timeout=120,
+    )
+    names = json.loads(done.stderr.strip().splitlines()[-1])
+    return {name for name in names if name in HEAVY}
+
+
+def test_help_loads_no_solver_array_or_yaml_package():
+    assert loaded("--help") == set()
+    assert loaded("report", "--help") == set()
+
