@@ -45,3 +45,8 @@ def test_help_loads_no_solver_array_or_yaml_package():
     assert loaded("--help") == set()
     assert loaded("report", "--help") == set()
 
+
+def test_a_small_report_loads_no_compiled_kernels_and_no_yaml_writer():
+    found = loaded("report", "--file", str(ROOT / "examples" / "goldraub-rulebook.yaml"))
+    assert "numba" not in found and "ruamel" not in found
+    assert {"z3", "numpy"} <= found  # the consistency check and the count: the test sees them
