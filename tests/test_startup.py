@@ -22,12 +22,12 @@ try:
     sleuth.cli.main()
 except SystemExit:
     pass
-print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})), file=sys.stderr)
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
 
-def loaded(*args: str) -> set[str]:
-    """The heavy packages loaded once ``sleuth ARGS`` has run (its output is dropped)."""
+def modules(*args: str) -> set[str]:
+    """The modules loaded once ``sleuth ARGS`` has run (its output is dropped)."""
     environ = dict(os.environ, SLEUTH_CACHE="off", COLUMNS="80")
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, *args],
@@ -37,13 +37,24 @@ def loaded(*args: str) -> set[str]:
         cwd=ROOT,
         timeout=120,
     )
-    names = json.loads(done.stderr.strip().splitlines()[-1])
-    return {name for name in names if name in HEAVY}
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def loaded(*args: str) -> set[str]:
+    """The heavy packages loaded once ``sleuth ARGS`` has run."""
+    return {name.split(".")[0] for name in modules(*args)} & set(HEAVY)
 
 
 def test_help_loads_no_solver_array_or_yaml_package():
     assert loaded("--help") == set()
     assert loaded("report", "--help") == set()
+
+
+def test_help_loads_neither_the_analysis_nor_a_game_s_pictures():
+    names = modules("--help")
+    assert "sleuth.analysis" not in names and "sleuth.render" not in names
+    assert not [name for name in names if name.endswith((".picture", ".advice"))]
+    assert "sleuth.games.goldraub.commands" in names  # the test sees the games' commands
 
 
 def test_a_small_report_loads_no_compiled_kernels_and_no_yaml_writer():
