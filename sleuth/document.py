@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import re
+from functools import cache
 from io import StringIO
 from pathlib import Path
-from typing import Any
-
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import YAMLError
-from ruamel.yaml.representer import RoundTripRepresenter
+from typing import TYPE_CHECKING, Any
 
 from sleuth.errors import FileFault, InputError
 from sleuth.files import head
 from sleuth.games.base import Event
 from sleuth.quick import DECLINED, WORD, read
 from sleuth.record import Record
+
+if TYPE_CHECKING:  # ruamel.yaml is loaded when a record is written or read the slow way
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 64
@@ -36,22 +36,29 @@ def plain(text: str) -> bool:
     return WORD.fullmatch(text) is not None and text.casefold() not in KEYWORDS
 
 
-class _Representer(RoundTripRepresenter):
-    """The round-trip writer, quoting every string that ``plain`` does not vouch for."""
+@cache
+def _representer() -> type:
+    """The round-trip writer's class, made once, when a record is first written or read."""
+    from ruamel.yaml.representer import RoundTripRepresenter
 
-    def represent_str(self, data: str) -> Any:
-        """A string scalar: plain when safe, else quoted (double quotes where escapes are due)."""
-        style = None if plain(data) else "'"
-        return self.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+    class Representer(RoundTripRepresenter):
+        """The round-trip writer, quoting every string that ``plain`` does not vouch for."""
 
+        def represent_str(self, data: str) -> Any:
+            """A string scalar: plain when safe, else quoted (double quotes for escapes)."""
+            style = None if plain(data) else "'"
+            return self.represent_scalar("tag:yaml.org,2002:str", data, style=style)
 
-_Representer.add_representer(str, _Representer.represent_str)
+    Representer.add_representer(str, Representer.represent_str)
+    return Representer
 
 
 def _yaml() -> YAML:
     """The round-trip YAML reader and writer (keeps comments)."""
+    from ruamel.yaml import YAML
+
     yaml = YAML(typ="rt")
-    yaml.Representer = _Representer
+    yaml.Representer = _representer()
     yaml.width = 4096
     yaml.indent(mapping=2, sequence=4, offset=2)
     return yaml
@@ -93,6 +100,8 @@ def parse_yaml(text: str, source: str, keep: bool = True) -> Any:
     data = DECLINED if keep else read(text)
     if data is not DECLINED:
         return data
+    from ruamel.yaml.error import YAMLError
+
     try:
         return _yaml().load(text)
     except YAMLError as error:
@@ -108,6 +117,8 @@ def parse_yaml(text: str, source: str, keep: bool = True) -> Any:
 
 def _flow(data: dict | list) -> CommentedMap | CommentedSeq:
     """A YAML node written on one line."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     node = CommentedMap(data) if isinstance(data, dict) else CommentedSeq(data)
     node.fa.set_flow_style()
     return node
@@ -115,11 +126,15 @@ def _flow(data: dict | list) -> CommentedMap | CommentedSeq:
 
 def event_node(event: Event) -> CommentedMap:
     """An event as a YAML item: ``- search: {by: Anton, row: 31-36, gold: 2}``."""
+    from ruamel.yaml.comments import CommentedMap
+
     return CommentedMap({event.kind: _flow(event.fields())})
 
 
 def document(record: Record, doc: Any = None) -> Any:
     """The YAML document of ``record``, reusing ``doc`` (and its comments) where it matches."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     fresh = record.fields()
     if not isinstance(doc, CommentedMap):
         doc = CommentedMap()
@@ -150,6 +165,8 @@ def _matches(node: Any, event: Event) -> bool:
 
 def _replaced(node: Any, event: Event) -> CommentedMap:
     """A new YAML item for ``event`` that keeps the comment after the old item, if any."""
+    from ruamel.yaml.comments import CommentedMap
+
     new = event_node(event)
     inner = node.get(event.kind) if isinstance(node, CommentedMap) else None
     if isinstance(inner, CommentedMap) and inner.ca.comment:
@@ -161,6 +178,8 @@ def _replaced(node: Any, event: Event) -> CommentedMap:
 
 def comments(text: str) -> list[str]:
     """Every comment line in a YAML text, e.g. ["# game night", "# misheard?"]."""
+    from ruamel.yaml.error import YAMLError
+
     found = []
     with contextlib.suppress(YAMLError, RecursionError):
         for token in _yaml().scan(text):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -70,6 +69,8 @@ class Env:
             folder = None
         if folder is None:
             return None
+        import hashlib  # not needed by --help
+
         key = hashlib.sha256(str(record.resolve()).encode()).hexdigest()[:20]
         return folder / f"order-{key}.json"
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from rich.console import Console
+from typing import TYPE_CHECKING
 
-from sleuth.analysis import Report
 from sleuth.render.common import report_json as common_json
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from sleuth.analysis import Report
 
 
 def show_report(console: Console, report: Report) -> None:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.analysis import Report, Update
 from sleuth.games.base import yaml_word
-from sleuth.mistakes import Repair
 from sleuth.model import Holder, Item
+
+if TYPE_CHECKING:
+    from sleuth.analysis import Report, Update
+    from sleuth.mistakes import Repair
 
 
 def pct(p: Fraction | None) -> str:

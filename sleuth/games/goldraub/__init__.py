@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sleuth.games.goldraub import picture, rules
-from sleuth.games.goldraub.advice import standing
+from sleuth.games.goldraub import rules
 from sleuth.games.goldraub.commands import check, commands, target
 
 
@@ -22,12 +21,27 @@ class Goldraub:
     parse_start = staticmethod(rules.parse_start)
     setup = staticmethod(rules.setup)
     start_fields = staticmethod(rules.start_fields)
-    details = staticmethod(standing)
-    show_report = staticmethod(picture.show_report)
-    json_extras = staticmethod(picture.json_extras)
     check_target = staticmethod(target)
     check = staticmethod(check)
     commands = staticmethod(commands)
+
+    def details(self, report: Any, budget: float) -> Any:
+        """The round value and the scores (the advice is loaded when a report asks)."""
+        from sleuth.games.goldraub.advice import standing
+
+        return standing(report, budget)
+
+    def show_report(self, console: Any, report: Any) -> None:
+        """The full Goldraub report (the picture is loaded when a report asks)."""
+        from sleuth.games.goldraub.picture import show_report
+
+        show_report(console, report)
+
+    def json_extras(self, report: Any) -> dict:
+        """The round value and the scores of the JSON report."""
+        from sleuth.games.goldraub.picture import json_extras
+
+        return json_extras(report)
 
     def show_update(self, console: Any, report: Any) -> None:
         """Nothing beyond the common update lines."""

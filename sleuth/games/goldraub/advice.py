@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from sleuth.analysis import Report
 from sleuth.games.goldraub.rules import (
     Guess,
     expected_points,
@@ -14,6 +14,9 @@ from sleuth.games.goldraub.rules import (
     scores,
 )
 from sleuth.model import Holder, Item
+
+if TYPE_CHECKING:
+    from sleuth.analysis import Report
 
 
 @dataclass(frozen=True)

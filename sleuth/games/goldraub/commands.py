@@ -11,8 +11,6 @@ import typer
 from rich.console import Console
 
 from sleuth.errors import InputError
-from sleuth.games.goldraub.advice import best_guesses, check_guess
-from sleuth.games.goldraub.picture import show_best, show_check
 from sleuth.games.goldraub.rules import sector as parse_sector
 
 
@@ -72,6 +70,9 @@ def target(record: Any, owner: str | None, sector: str | None) -> tuple[str, str
 
 def check(out: Console, report: Any, guess: tuple[str, str] | None, budget: float) -> None:
     """Weigh one guess, or list the best ones (from the report's counts: no count of its own)."""
+    from sleuth.games.goldraub.advice import best_guesses, check_guess  # not needed by --help
+    from sleuth.games.goldraub.picture import show_best, show_check
+
     if guess is None:
         show_best(out, best_guesses(report))
         return

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.analysis import Report
 from sleuth.games.goldraub.advice import GuessCheck
 from sleuth.games.goldraub.rules import ASIDE
 from sleuth.model import Item
@@ -20,6 +21,9 @@ from sleuth.render.common import (
     tags,
     worlds_line,
 )
+
+if TYPE_CHECKING:
+    from sleuth.analysis import Report
 
 
 def city_picture(report: Report) -> Text:

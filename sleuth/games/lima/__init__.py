@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sleuth.games.lima import picture, rules
-from sleuth.games.lima.advice import treasure_pairs
+from sleuth.games.lima import rules
 from sleuth.games.lima.commands import check, commands, target
 
 
@@ -22,16 +21,33 @@ class Lima:
     parse_start = staticmethod(rules.parse_start)
     setup = staticmethod(rules.setup)
     start_fields = staticmethod(rules.start_fields)
-    details = staticmethod(treasure_pairs)
-    show_report = staticmethod(picture.show_report)
-    json_extras = staticmethod(picture.json_extras)
     check_target = staticmethod(target)
     check = staticmethod(check)
     commands = staticmethod(commands)
 
+    def details(self, report: Any, budget: float) -> Any:
+        """The treasure pairs (the advice is loaded when a report asks)."""
+        from sleuth.games.lima.advice import treasure_pairs
+
+        return treasure_pairs(report, budget)
+
+    def show_report(self, console: Any, report: Any) -> None:
+        """The full Lima report (the picture is loaded when a report asks)."""
+        from sleuth.games.lima.picture import show_report
+
+        show_report(console, report)
+
+    def json_extras(self, report: Any) -> dict:
+        """The treasure pairs of the JSON report."""
+        from sleuth.games.lima.picture import json_extras
+
+        return json_extras(report)
+
     def show_update(self, console: Any, report: Any) -> None:
         """The most likely treasure pairs after each recorded event."""
-        picture.show_top_pairs(console, report)
+        from sleuth.games.lima.picture import show_top_pairs
+
+        show_top_pairs(console, report)
 
 
 GAME = Lima()

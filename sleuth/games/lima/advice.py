@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from sleuth.analysis import Report, given
 from sleuth.budget import DEFAULT_BUDGET
 from sleuth.games.lima.rules import TREASURE, out_of_game
 from sleuth.model import Item, holds
-from sleuth.odds import Odds
+
+if TYPE_CHECKING:
+    from sleuth.analysis import Report
+    from sleuth.odds import Odds
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,8 @@ class AccuseCheck:
 
 def _given(report: Report, item: Item, budget: float) -> Odds:
     """The odds of the record with the fact that the treasure holds ``item`` added."""
+    from sleuth.analysis import given  # the count behind it, loaded only when a check asks
+
     return given(report, (holds(TREASURE, item),), budget)
 
 

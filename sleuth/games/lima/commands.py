@@ -12,8 +12,6 @@ from rich.console import Console
 
 from sleuth.errors import InputError
 from sleuth.games.base import Table
-from sleuth.games.lima.advice import best_accusation, check_accusation
-from sleuth.games.lima.picture import show_best, show_check
 from sleuth.games.lima.rules import locations
 
 
@@ -103,6 +101,9 @@ def target(record: Any, first: str | None, second: str | None) -> tuple[str, str
 
 def check(out: Console, report: Any, pair: tuple[str, str] | None, budget: float) -> None:
     """Weigh one accusation, or name the most likely pair."""
+    from sleuth.games.lima.advice import best_accusation, check_accusation  # not for --help
+    from sleuth.games.lima.picture import show_best, show_check
+
     if pair is None:
         pairs = report.details
         show_best(out, report, pairs, best_accusation(report, pairs))

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.analysis import Report
 from sleuth.games.lima.advice import AccuseCheck, PairOdds
 from sleuth.games.lima.rules import PUBLIC, TREASURE
 from sleuth.model import Holder, Item
@@ -22,6 +22,9 @@ from sleuth.render.common import (
     tags,
     worlds_line,
 )
+
+if TYPE_CHECKING:
+    from sleuth.analysis import Report
 
 LEGEND = "shade, %: chance of treasure\nname: certain holder\n(pub: face up, TRE: treasure)"
 

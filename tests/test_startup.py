@@ -1,0 +1,64 @@
+"""A light start: each command loads only the packages it needs (issue 19, item 5).
+
+Each case runs the command line in a fresh interpreter, in process, and names the heavy
+packages it left loaded. Timing is for ``benchmarks/startup.py``; this only checks the imports.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("z3", "numpy", "numba", "ruamel", "constraint", "pydantic")
+SCRIPT = """
+import json, sys
+sys.argv = ["sleuth", *sys.argv[1:]]
+import sleuth.cli
+try:
+    sleuth.cli.main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def modules(*args: str) -> set[str]:
+    """The modules loaded once ``sleuth ARGS`` has run (its output is dropped)."""
+    environ = dict(os.environ, SLEUTH_CACHE="off", COLUMNS="80")
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, *args],
+        capture_output=True,
+        text=True,
+        env=environ,
+        cwd=ROOT,
+        timeout=120,
+    )
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def loaded(*args: str) -> set[str]:
+    """The heavy packages loaded once ``sleuth ARGS`` has run."""
+    return {name.split(".")[0] for name in modules(*args)} & set(HEAVY)
+
+
+def test_help_loads_no_solver_array_or_yaml_package():
+    assert loaded("--help") == set()
+    assert loaded("report", "--help") == set()
+
+
+def test_help_loads_neither_the_analysis_nor_a_game_s_pictures():
+    names = modules("--help")
+    assert "sleuth.analysis" not in names and "sleuth.render" not in names
+    assert not [name for name in names if name.endswith((".picture", ".advice"))]
+    assert "sleuth.games.goldraub.commands" in names  # the test sees the games' commands
+
+
+def test_a_small_report_loads_no_compiled_kernels_and_no_yaml_writer():
+    found = loaded("report", "--file", str(ROOT / "examples" / "goldraub-rulebook.yaml"))
+    assert "numba" not in found and "ruamel" not in found
+    assert "pydantic" not in found  # Typer before 0.29 parses options without it
+    assert {"z3", "numpy"} <= found  # the consistency check and the count: the test sees them
