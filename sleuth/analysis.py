@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from sleuth.budget import DEFAULT_BUDGET
+from sleuth.budget import DEFAULT_BUDGET, Deadline, due
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant, union
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import NO_DEAL, Odds, odds
@@ -43,7 +43,7 @@ class Report:
     ``tolerance``, one that contradicts at most one recorded answer. ``conflict`` and
     ``repairs`` are filled whenever the record itself fits no deal. ``details`` is what the
     game's screens show beyond these (``Game.details``; Lima: the treasure pairs), computed once,
-    under the report's ``budget``, by the first screen or check that reads it (a check of one
+    by the report's ``deadline``, by the first screen or check that reads it (a check of one
     accusation needs no list of every pair).
     """
 
@@ -55,13 +55,14 @@ class Report:
     labels: tuple[str, ...] = ()
     repairs: list[Repair] = field(default_factory=list)
     tolerance: Tolerance | None = None
+    repairs_cut: bool = False  # the budget cut the repair search short: a repair may be missing
     solver: Entailment | None = field(default=None, repr=False, compare=False)
-    budget: float = field(default=DEFAULT_BUDGET, repr=False, compare=False)
+    deadline: Deadline | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def details(self) -> Any:
         """The game's own results for its screens (``Game.details``), computed at most once."""
-        return self.record.rules.details(self, self.budget)
+        return self.record.rules.details(self, self.deadline or due(DEFAULT_BUDGET))
 
     @property
     def worlds(self) -> int:
@@ -101,31 +102,38 @@ def counted(result: Odds) -> set[tuple[Holder, Item]]:
 
 def report(
     record: Record,
-    budget: float = DEFAULT_BUDGET,
+    budget: float | Deadline = DEFAULT_BUDGET,
     tolerate: int = 0,
     memory: Remembered | None = None,
 ) -> Report:
     """The full analysis of a record; with ``tolerate`` 1, over deals off by at most one answer.
 
-    ``memory``: the order of the game's last hard count (``sleuth.solve.memory``), for speed.
+    ``budget``: seconds (from now) or a ``Deadline`` for the whole analysis, the game's details
+    included; each stage takes its time from what is left. ``memory``: the order of the game's
+    last hard count (``sleuth.solve.memory``), for speed.
     """
-    return replace(_report(record, budget, tolerate, memory), budget=budget)
+    deadline = due(budget)
+    return replace(_report(record, deadline, tolerate, memory), deadline=deadline)
 
 
-def _report(record: Record, budget: float, tolerate: int, memory: Remembered | None) -> Report:
+def _report(
+    record: Record, deadline: Deadline, tolerate: int, memory: Remembered | None
+) -> Report:
     """``report`` without the game's details."""
     model = record.model()
     entail = Entailment(model)
     fits = entail.consistent()
     conflict = [] if fits else entail.conflict()
-    fixes = [] if fits else repairs(record, model, conflict, budget)
+    fixes, whole = ([], True) if fits else repairs(record, model, conflict, deadline)
     if tolerate:
         facts = forced_facts(entail) if fits else []
-        loose = _tolerant_report(record, model, entail, facts, budget)
-        return replace(loose, conflict=conflict, repairs=fixes)
+        loose = _tolerant_report(record, model, entail, facts, deadline)
+        return replace(loose, conflict=conflict, repairs=fixes, repairs_cut=not whole)
     if not fits:
-        return Report(record, False, NO_DEAL, [], conflict, model.labels, fixes)
-    result = odds(model, budget, entail, memory=memory, plain=True)
+        return Report(
+            record, False, NO_DEAL, [], conflict, model.labels, fixes, repairs_cut=not whole
+        )
+    result = odds(model, deadline, entail, memory=memory, plain=True)
     facts = dated(entail, counted(result) if result.exact else entail.forced())
     if not result.exact and result.interval is not None:
         result = Odds(
@@ -140,10 +148,10 @@ def _report(record: Record, budget: float, tolerate: int, memory: Remembered | N
 
 
 def _tolerant_report(
-    record: Record, model: Model, entail: Entailment, facts: list[Fact], budget: float
+    record: Record, model: Model, entail: Entailment, facts: list[Fact], deadline: Deadline
 ) -> Report:
     """The report over deals contradicting at most one answer, robust facts marked."""
-    result = tolerant(model, entail, budget)
+    result = tolerant(model, entail, deadline)
     marked = [Fact(f.holder, f.item, f.since, (f.holder, f.item) in result.robust) for f in facts]
     extra = result.robust - entail.forced(range(1)) - {(f.holder, f.item) for f in facts}
     marked += [Fact(h, i, None, True) for h, i in sorted(extra)]
@@ -151,7 +159,9 @@ def _tolerant_report(
     return Report(record, usable, result.odds, marked, [], model.labels, [], result)
 
 
-def given(report: Report, tallies: tuple[Tally, ...], budget: float = DEFAULT_BUDGET) -> Odds:
+def given(
+    report: Report, tallies: tuple[Tally, ...], budget: float | Deadline = DEFAULT_BUDGET
+) -> Odds:
     """The odds of the report's record with ``tallies`` added to the setup, as the report reads.
 
     Under a tolerance, a part whose worlds with a single added holding are exactly the strict

@@ -6,11 +6,10 @@ the deals that contradict at most one recorded answer, each once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sleuth.budget import DEFAULT_BUDGET
+from sleuth.budget import DEFAULT_BUDGET, Deadline, due
 from sleuth.errors import InputError
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import NO_DEAL, Odds, odds, scaled
@@ -42,6 +41,8 @@ class Tolerance:
     ``strict`` are the odds of the deals fitting every answer; ``parts`` keeps, for each answer
     left out, its event and the odds without it; ``odds`` counts their union, each deal once;
     ``robust`` are the holdings certain in every part (and in the strict worlds, if any).
+    ``skipped``: the events of the parts the deadline left uncounted (then ``odds`` is a
+    lower bound, not exact, and ``robust`` is empty).
     """
 
     wrong: int
@@ -50,6 +51,7 @@ class Tolerance:
     parts: tuple[tuple[int, Odds], ...]
     odds: Odds
     robust: frozenset[tuple[Holder, Item]]
+    skipped: tuple[int, ...] = ()  # the answers whose parts the budget left uncounted
 
 
 def _changed(record: Record, index: int, name: str, value: Any) -> tuple[Tally, ...] | None:
@@ -72,21 +74,35 @@ def alternatives(value: Any) -> list[Any]:
     return []
 
 
-def repairs(record: Record, model: Model, conflict: list[int], budget: float) -> list[Repair]:
-    """Every single changed answer of a conflicting event that fits, most deals first."""
-    found = [fix for index in conflict if index > 0 for fix in _fixes(record, model, index, budget)]
-    return sorted(found, key=lambda r: (-r.worlds, r.event, r.field, str(r.value)))
+def repairs(
+    record: Record, model: Model, conflict: list[int], budget: float | Deadline
+) -> tuple[list[Repair], bool]:
+    """Every single changed answer of a conflicting event that fits, most deals first.
+
+    Tried until the deadline: also says whether every changed answer was tried (False: the
+    search was cut short, and a repair may be missing).
+    """
+    deadline = due(budget)
+    found, whole = [], True
+    for index in conflict:
+        if index > 0:
+            whole = whole and _fixes(record, model, index, deadline, found)
+    found.sort(key=lambda r: (-r.worlds, r.event, r.field, str(r.value)))
+    return found, whole
 
 
-def _fixes(record: Record, model: Model, index: int, budget: float) -> Iterator[Repair]:
-    """Each other value of an answer of event ``index`` with which the record fits some deal."""
+def _fixes(record: Record, model: Model, index: int, deadline: Deadline, found: list) -> bool:
+    """Add each other value of an answer of event ``index`` that fits; False if out of time."""
     for name, old in record.events[index - 1].answered().items():
         for value in alternatives(old):
+            if deadline.passed():
+                return False
             tallies = _changed(record, index, name, value)
             changed = None if tallies is None else model.with_group(index, tallies)
             if changed is not None and Entailment(changed).consistent():
-                result = odds(changed, budget)
-                yield Repair(index, name, value, old, result.worlds, result.exact)
+                result = odds(changed, deadline)
+                found.append(Repair(index, name, value, old, result.worlds, result.exact))
+    return True
 
 
 def _certain(result: Odds, keys: list, entail: Entailment, groups: set[int]) -> set:
@@ -114,25 +130,35 @@ def union(model: Model, strict: Odds, parts: list[Odds]) -> Odds:
     return Odds(total, exact, held, total)
 
 
-def tolerant(model: Model, entail: Entailment, budget: float = DEFAULT_BUDGET) -> Tolerance:
+def tolerant(
+    model: Model, entail: Entailment, budget: float | Deadline = DEFAULT_BUDGET
+) -> Tolerance:
     """The deals contradicting at most one answer (an event's tallies), each counted once.
 
     They are the union over answers e of the worlds of the record without e; a deal that
     contradicts e alone is in that part only, so the union adds up as in ``union``. When the
-    record fits no deal, only the answers in its conflict can matter.
+    record fits no deal, only the answers in its conflict can matter. Each part takes an even
+    share of the time left; once the deadline has passed, the parts left are not counted: they
+    are ``skipped``, the odds are not exact, and no fact is called robust.
     """
+    deadline = due(budget)
     groups = set(range(len(model.groups)))
     answers = [g for g in range(1, len(model.groups)) if model.groups[g]]
     fits = entail.consistent()
-    strict = odds(model, budget) if fits else NO_DEAL
     dropped = answers if fits else [g for g in entail.conflict() if g > 0]
+    strict = odds(model, deadline.share(len(dropped) + 1)) if fits else NO_DEAL
     keys = [(h, i) for h in model.space.holders for i in model.space.items]
     certain = [_certain(strict, keys, entail, groups)] if fits else []
-    parts = []
-    for e in dropped:
-        if entail.consistent(groups - {e}):
-            parts.append((e, odds(model.restrict(groups - {e}), budget)))
-            certain.append(_certain(parts[-1][1], keys, entail, groups - {e}))
-    robust = frozenset(set.intersection(*certain)) if certain else frozenset()
+    parts, skipped = [], []
+    for k, e in enumerate(dropped):
+        if deadline.passed():
+            skipped.append(e)
+        elif entail.consistent(groups - {e}):
+            part = odds(model.restrict(groups - {e}), deadline.share(len(dropped) - k))
+            parts.append((e, part))
+            certain.append(_certain(part, keys, entail, groups - {e}))
+    robust = frozenset(set.intersection(*certain)) if certain and not skipped else frozenset()
     loose = union(model, strict, [part for _, part in parts])
-    return Tolerance(1, len(answers), strict, tuple(parts), loose, robust)
+    if skipped:
+        loose = Odds(loose.worlds, False, loose.held, loose.base)
+    return Tolerance(1, len(answers), strict, tuple(parts), loose, robust, tuple(skipped))

@@ -6,13 +6,14 @@ the number of worlds (deals that fit the record) in which it holds, over the num
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET
+from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET, Deadline, due
 from sleuth.model import Holder, Item, Model
 from sleuth.solve import BudgetExceeded, Entailment, Remembered, count, estimate
+
+LEAST = 0.2  # seconds an exact count gets even past the deadline: a small one still finishes
 
 
 @dataclass(frozen=True)
@@ -33,31 +34,31 @@ class Odds:
 
 def odds(
     model: Model,
-    budget: float = DEFAULT_BUDGET,
+    budget: float | Deadline = DEFAULT_BUDGET,
     entail: Entailment | None = None,
     sharp: Model | None = None,
     memory: Remembered | None = None,
     plain: bool = False,
 ) -> Odds:
-    """Exact counts within 85% of ``budget`` seconds, else a sampled estimate in the time left.
+    """Exact counts within 85% of the time left, else a sampled estimate until the deadline.
 
-    z3 first states every impossible holding as a fact (``sharp``, when the caller has it): the
-    worlds are the same, and the counter has far fewer states to visit. With ``plain`` the
-    count takes the model as it is (its own propagation is about as strong where counts are
-    hard) and z3 sharpens only for the estimate. ``memory``: see ``count``.
+    ``budget``: seconds from now, or the ``Deadline`` of the whole answer. z3 first states
+    every impossible holding as a fact (``sharp``, when the caller has it): the worlds are the
+    same, and the counter has far fewer states to visit. With ``plain`` the count takes the
+    model as it is (its own propagation is about as strong where counts are hard) and z3
+    sharpens only for the estimate, within the time left. ``memory``: see ``count``.
     """
-    started = time.monotonic()
+    deadline = due(budget)
     if not plain:
         sharp = sharp or (entail or Entailment(model)).sharpened()
     try:
-        left = max(COUNT_SHARE * budget - (time.monotonic() - started), 0.1)
+        left = max(COUNT_SHARE * deadline.left(), LEAST)
         counts = count(sharp or model, left, memory)
         return Odds(counts.total, True, counts.held, counts.total)
     except BudgetExceeded:
         pass  # sample outside the handler: its traceback would keep the failed count's layers
-    sharp = sharp or (entail or Entailment(model)).sharpened()
-    left = max(budget - (time.monotonic() - started), 1.0)
-    guess = estimate(sharp, left)
+    sharp = sharp or (entail or Entailment(model)).sharpened(seconds=deadline.left() / 4)
+    guess = estimate(sharp, deadline.left())
     return Odds(guess.worlds, False, guess.held, guess.kept, (guess.low, guess.high), guess.samples)
 
 

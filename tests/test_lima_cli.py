@@ -239,4 +239,4 @@ def test_the_treasure_pairs_are_counted_once_under_the_reports_budget(monkeypatc
     assert calls == []  # a check of one accusation needs no list of every pair
     show_report(Console(file=io.StringIO()), result)
     assert report_json(result)["treasure"]
-    assert calls == [7.0]
+    assert len(calls) == 1 and 6.0 < calls[0].left() <= 7.0  # the report's own deadline

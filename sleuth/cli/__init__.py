@@ -7,7 +7,8 @@ import os
 import signal
 import sys
 
-from sleuth.cli.app import ExitStatus, app
+from sleuth.budget import process_start
+from sleuth.cli.app import ENV, ExitStatus, app
 from sleuth.cli.output import prepare
 
 OUTPUT_FAULTS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT}
@@ -20,10 +21,12 @@ def main() -> None:
     does other Unix tools; Click would otherwise exit 1, which here means an internal error.
     Records are written to files, never to a pipe, so this cannot cut a write short. What the
     output's encoding cannot show is replaced, and a terminal width below 20 is unknown.
+    The ``--budget`` of the command counts from the process's start.
     """
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     prepare()
+    ENV.born = process_start()  # the budget counts the start-up too
     try:
         app()
     except SystemExit:

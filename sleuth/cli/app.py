@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
-from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET
+from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET, Deadline
 from sleuth.cli.output import Stream, screen
 from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError, nearest, printable
@@ -51,6 +52,8 @@ class Env:
     err: Console = field(default_factory=lambda: console("stderr"))
     environ: Any = field(default_factory=lambda: os.environ)
     recorded: Path | None = None  # the record this command has written, once it has
+    started: float | None = None  # when this command started: its --budget counts from then
+    born: float | None = None  # when the process started, for the one command of the script
 
     def orders_file(self, record: Path) -> Path | None:
         """Where the remembered item order of this record lives (``sleuth.solve.memory``).
@@ -88,7 +91,8 @@ class OneLineErrors(TyperGroup):
 
     def main(self, *args: Any, standalone_mode: bool = True, **extra: Any) -> Any:
         """Run a command; a usage error becomes one line on stderr and exit status 2."""
-        ENV.recorded = None
+        ENV.recorded, ENV.started = None, ENV.born or time.monotonic()
+        ENV.born = None
         try:
             status = super().main(*args, standalone_mode=False, **extra)
         except ClickException as error:
@@ -189,6 +193,11 @@ MeOpt = Annotated[str, typer.Option(help="Whose knowledge the record holds.")]
 ForceOpt = Annotated[bool, typer.Option(help="Overwrite an existing record.")]
 
 
+def due(budget: float) -> Deadline:
+    """The deadline of the command's answer: ``budget`` seconds after the command started."""
+    return Deadline(budget, start=ENV.started)
+
+
 def warn(message: str) -> None:
     """A note on stderr, before the record is rewritten."""
     ENV.err.print(f"sleuth: note: {printable(message)}", markup=False, emoji=False, soft_wrap=True)
@@ -237,7 +246,7 @@ def record_event(file: Path | None, command: str, kind: str, fields: dict, budge
         raise fail(error, command) from None
     ENV.recorded = path
     with spinner(ENV.err, "counting the deals that fit the record..."), remembered(path) as memory:
-        result = update(record, budget, memory)
+        result = update(record, due(budget), memory)
     show_update(ENV.out, result, record.events[-1].text())
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
@@ -262,7 +271,7 @@ def analyse(file: Path | None, budget: float, command: str, tolerate: int = 0):
 
     counting = spinner(ENV.err, "counting the deals that fit the record...")
     with counting, remembered(record_path(file)) as memory:
-        return report(record, budget, tolerate, memory)
+        return report(record, due(budget), tolerate, memory)
 
 
 def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):
@@ -329,7 +338,7 @@ def edit(
         raise fail(error, "sleuth edit") from None
     ENV.recorded = path
     with remembered(path) as memory:
-        result = report(record, budget, memory=memory)
+        result = report(record, due(budget), memory=memory)
     show_edit(ENV.out, result, event, old.text(), new.text())
     if not result.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
@@ -379,11 +388,12 @@ def check(
         target = None if best or first is None else game.check_target(record, first, second)
     except InputError as error:
         raise fail(error, "sleuth check") from None
+    deadline = due(budget)
     with remembered(record_path(file)) as memory:
-        result = report(record, budget, tolerate, memory)
+        result = report(record, deadline, tolerate, memory)
     if not show_trouble(ENV.out, result):
         raise typer.Exit(ExitStatus.INCONSISTENT)
-    game.check(ENV.out, result, target, budget)
+    game.check(ENV.out, result, target, deadline)
     if not result.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 

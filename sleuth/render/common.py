@@ -82,10 +82,14 @@ def tolerance_line(report: Report) -> str:
     tolerance = report.tolerance
     if tolerance is None:
         return ""
-    return (
+    line = (
         f"Tolerating one wrong answer: odds over the deals that contradict at most one of the "
         f"{tolerance.answers} recorded answers ({tolerance.strict.worlds:,} fit them all)"
     )
+    if tolerance.skipped:
+        events = ", ".join(map(str, tolerance.skipped))
+        line += f"; NOT COUNTED in the budget: the deals wrong only at event {events} (too few)"
+    return line
 
 
 def worlds_line(report: Report) -> str:
@@ -148,8 +152,10 @@ def conflict_panel(report: Report, limit: int = 6) -> Panel:
         lines += [f"  {repair_text(report, r)}" for r in report.repairs[:limit]]
         if len(report.repairs) > limit:
             lines.append(f"  ... and {len(report.repairs) - limit} more (see --json)")
-    else:
+    elif not report.repairs_cut:
         lines.append("No single changed answer makes it consistent: check these events.")
+    if report.repairs_cut:
+        lines.append("The search for single changes ran out of its budget: some may be missing.")
     return Panel(Text("\n".join(lines)), title="Contradiction", border_style="red")
 
 
@@ -212,11 +218,15 @@ def report_json(report: Report) -> dict:
     if not report.fits:
         out["conflict"] = report.conflict
         out["repairs"] = [repair_json(r) for r in report.repairs]
+        if report.repairs_cut:
+            out["repairs_complete"] = False
     if report.tolerance:
         out["tolerate"] = report.tolerance.wrong
         out["answers"] = report.tolerance.answers
         out["strict_worlds"] = report.tolerance.strict.worlds
         out["strict_forced"] = [[f.holder, f.item] for f in report.forced if f.since is not None]
+        if report.tolerance.skipped:
+            out["tolerate_skipped"] = list(report.tolerance.skipped)
     if report.consistent and odds.exact:
         out["counts"] = {h: {i: odds.held[h, i] for i in space.items} for h in space.holders}
     if not odds.exact:

@@ -15,6 +15,8 @@ import z3
 
 from sleuth.model import Holder, Item, Model, Tally, holds
 
+NO_TIMEOUT = 4294967295  # z3's own default: no time limit
+
 
 class Entailment:
     """A z3 solver loaded with one model; answers questions about subsets of its groups."""
@@ -61,17 +63,34 @@ class Entailment:
         groups = range(len(self.guards)) if groups is None else groups
         return self.solver.check(self._assume(groups)) == z3.sat
 
-    def backbone(self, groups: Iterable[int] | None = None, given: tuple = ()) -> tuple[set, set]:
+    def backbone(
+        self, groups: Iterable[int] | None = None, given: tuple = (), seconds: float | None = None
+    ) -> tuple[set, set]:
         """(forced, impossible): the holdings true, and false, in all deals of the groups.
 
         ``given`` holdings are assumed as well. One call to z3's ``consequences``, which
-        computes the backbone inside the solver.
+        computes the backbone inside the solver. Within ``seconds``, if given: a call cut short
+        (or not made, with no time) answers nothing (two empty sets, not remembered).
         """
         key = (None if groups is None else tuple(groups), given)
+        if seconds is not None and seconds <= 0 and key not in self._backbones:
+            return set(), set()  # no time left to ask
         if key not in self._backbones:
             assume = self._assume(range(len(self.guards)) if groups is None else groups)
             assume += [self.x[pair] for pair in given]
-            found, implied = self.solver.consequences(assume, list(self.x.values()))
+            if seconds is not None:
+                self.solver.set("timeout", max(int(seconds * 1000), 1))
+            try:
+                found, implied = self.solver.consequences(assume, list(self.x.values()))
+            except z3.Z3Exception:  # z3 raises "canceled" when the timeout ends the call
+                if seconds is None:
+                    raise
+                found, implied = z3.unknown, []
+            finally:
+                if seconds is not None:
+                    self.solver.set("timeout", NO_TIMEOUT)
+            if found == z3.unknown:
+                return set(), set()
             forced, impossible = set(), set()
             if found == z3.sat:
                 for consequence in implied:
@@ -114,12 +133,13 @@ class Entailment:
         """Every holding false in all deals of the given groups (the negative backbone)."""
         return set(self.backbone(groups)[1])
 
-    def sharpened(self, given: tuple = ()) -> Model:
+    def sharpened(self, given: tuple = (), seconds: float | None = None) -> Model:
         """The same worlds, with every impossible holding stated as a fact (helps counting).
 
         With ``given`` holdings: the worlds of the model in which they hold, sharpened alike.
+        Within ``seconds``, if given: cut short, the model as it is (the same worlds).
         """
-        impossible = self.backbone(None, given)[1]
+        impossible = self.backbone(None, given, seconds)[1]
         facts = tuple(holds(h, i, False) for h, i in sorted(impossible))
         facts += tuple(holds(h, i) for h, i in given)
         groups = self.model.groups[:-1] + (self.model.groups[-1] + facts,)

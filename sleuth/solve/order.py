@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 
 from sleuth.model import Item
 from sleuth.solve import engines, tuning
-from sleuth.solve.counts import TooBig
+from sleuth.solve.counts import BudgetExceeded, TooBig
 from sleuth.solve.engines import Run
 from sleuth.solve.merge import Kernels
 from sleuth.solve.plan import Plan, with_order
@@ -181,6 +182,12 @@ class Shelf:
         return run
 
 
+def _in_time(deadline: float | None) -> None:
+    """BudgetExceeded once the deadline has passed: no new order is made or run after it."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise BudgetExceeded
+
+
 def race(p: Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | None = None) -> Run:
     """The forward pass of a count, in the first order that finishes.
 
@@ -207,11 +214,13 @@ def race(p: Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | N
     shelf = Shelf(engine.most)
     made = contenders(p, tracked)
     for order in made:
+        _in_time(deadline)
         pair = [o for o in (order, next(made, None)) if o is not None]
         if hint is not None:
             pair = [hint, *pair]
         runs = []
         for o in pair:
+            _in_time(deadline)
             run = engine(with_order(p, o, reduced), kernels)
             run.most, run.limit = tuning.FIRST * engine.most, shelf.room()
             try:
@@ -240,6 +249,7 @@ def race(p: Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | N
         pass
     again = [o for o in shelf.tried if o is not resumed]
     for order in again[: tuning.SECOND]:
+        _in_time(deadline)
         run = engine(with_order(p, order, reduced), kernels)
         try:
             finished(run, deadline)

@@ -28,6 +28,9 @@ from sleuth.solve.plan import plan
 from sleuth.solve.simplify import Contradiction, Reduced, reduce
 from sleuth.solve.vector import VectorRun, fits
 
+FEWEST = 256  # draws an estimate makes even past its deadline (one batch)
+FLOOR = 0.1  # seconds a relaxation's count may take even past the deadline (the first: 0.04 s)
+
 
 @dataclass(frozen=True)
 class Estimate:
@@ -152,8 +155,8 @@ def _best_relaxation(model: Model, deadline: float):
     while lo < hi:
         keep = lo if best is None else (lo + hi + 1) // 2
         relaxed, left = _relaxed(model, keep)
-        slice_ = max((deadline - time.monotonic()) / 2, 0.05)
-        counted = counted_run(relaxed, min(deadline, time.monotonic() + slice_))
+        now = time.monotonic()  # half the time left, but a try of at least FLOOR, even late
+        counted = counted_run(relaxed, now + max((deadline - now) / 2, FLOOR))
         if counted is not None:
             best, lo = (*counted, left), keep
         elif best is None:
@@ -192,7 +195,7 @@ def estimate(model: Model, seconds: float, seed: int = 0) -> Estimate:
     rng, deadline = np.random.default_rng(seed), started + seconds
     samples = kept = 0
     batch = 256
-    while samples < 1000 or time.monotonic() < deadline:
+    while samples < FEWEST or time.monotonic() < deadline:
         deals = walker.draw(batch, rng)
         ok = satisfied(deals, left, index, batch)
         samples += batch

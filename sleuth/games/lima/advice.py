@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from sleuth.budget import DEFAULT_BUDGET
+from sleuth.budget import DEFAULT_BUDGET, Deadline, due
 from sleuth.games.lima.rules import TREASURE, out_of_game
 from sleuth.model import Item, holds
 
@@ -57,24 +57,42 @@ class AccuseCheck:
         )
 
 
-def _given(report: Report, item: Item, budget: float) -> Odds:
+class Pairs(list):
+    """Treasure pairs, most likely first; ``uncounted`` are the locations the budget left out.
+
+    A pair is counted from its first location's count, so a pair whose first location is
+    uncounted is missing from the list.
+    """
+
+    uncounted: tuple[Item, ...] = ()
+
+
+def _given(report: Report, item: Item, budget: float | Deadline) -> Odds:
     """The odds of the record with the fact that the treasure holds ``item`` added."""
     from sleuth.analysis import given  # the count behind it, loaded only when a check asks
 
     return given(report, (holds(TREASURE, item),), budget)
 
 
-def treasure_pairs(report: Report, budget: float = DEFAULT_BUDGET) -> list[PairOdds]:
-    """Every pair with a chance of being the treasure, most likely first."""
+def treasure_pairs(report: Report, budget: float | Deadline = DEFAULT_BUDGET) -> Pairs:
+    """Every pair with a chance of being the treasure, most likely first, until the deadline.
+
+    Each location with a chance takes an even share of the time left; once the deadline has
+    passed, the locations left are not counted (``Pairs.uncounted``).
+    """
+    pairs = Pairs()
     if not report.consistent:
-        return []
+        return pairs
+    deadline = due(budget)
     items = report.record.model().space.items
-    pairs = []
-    for k, first in enumerate(items):
-        p_first = report.odds.probability(TREASURE, first)
-        if not p_first:
+    firsts = [(k, x) for k, x in enumerate(items) if report.odds.probability(TREASURE, x)]
+    uncounted = []
+    for n, (k, first) in enumerate(firsts):
+        if deadline.passed():
+            uncounted.append(first)
             continue
-        given = _given(report, first, budget)
+        p_first = report.odds.probability(TREASURE, first)
+        given = _given(report, first, deadline.share(len(firsts) - n))
         for second in items[k + 1 :]:
             p = p_first * (given.probability(TREASURE, second) or 0)
             if p:
@@ -82,6 +100,7 @@ def treasure_pairs(report: Report, budget: float = DEFAULT_BUDGET) -> list[PairO
                 pairs.append(pair)
     order = {item: k for k, item in enumerate(items)}
     pairs.sort(key=lambda o: (-o.probability, [order[x] for x in o.locations]))
+    pairs.uncounted = tuple(uncounted)
     return pairs
 
 

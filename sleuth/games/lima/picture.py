@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.games.lima.advice import AccuseCheck, PairOdds
+from sleuth.games.lima.advice import AccuseCheck, PairOdds, Pairs
 from sleuth.games.lima.rules import PUBLIC, TREASURE
 from sleuth.model import Holder, Item
 from sleuth.render.common import (
@@ -84,7 +84,7 @@ def island_picture(report: Report) -> Table:
     return grid
 
 
-def pairs_table(report: Report, pairs: list[PairOdds], limit: int = 10) -> Table:
+def pairs_table(report: Report, pairs: Pairs, limit: int = 10) -> Table:
     """The possible treasure pairs, most likely first, with their counted deals when exact."""
     table = Table(title="Possible treasure pairs", title_justify="left")
     for column in ("#", "pair", "probability", "deals"):
@@ -96,6 +96,10 @@ def pairs_table(report: Report, pairs: list[PairOdds], limit: int = 10) -> Table
     if len(pairs) > limit:
         rest = f"{len(pairs) - limit} more pairs, each at most {pct(pairs[limit].probability)}"
         table.caption = rest
+    if pairs.uncounted:
+        first = " ".join(pairs.uncounted)
+        cut = f"not counted in the budget (try a larger --budget): pairs from {first}"
+        table.caption = f"{table.caption}; {cut}" if table.caption else cut
     return table
 
 
@@ -174,4 +178,7 @@ def show_best(
 def json_extras(report: Report) -> dict:
     """Loot of Lima's report field: every possible treasure pair, most likely first."""
     pairs = report.details
-    return {"treasure": [[list(p.locations), float(p.probability)] for p in pairs]}
+    out: dict = {"treasure": [[list(p.locations), float(p.probability)] for p in pairs]}
+    if pairs.uncounted:
+        out["treasure_uncounted"] = list(pairs.uncounted)
+    return out
