@@ -13,6 +13,7 @@ from sleuth.games import GAMES, Game, register
 from sleuth.games.shipped import GAMES as SHIPPED
 
 cli_app = importlib.import_module("sleuth.cli.app")
+commands_module = importlib.import_module("sleuth.cli.commands")
 
 
 @pytest.fixture
@@ -23,7 +24,7 @@ def run(monkeypatch, tmp_path):
     commands = list(cli_app.app.registered_commands)
     starters = list(cli_app.starting.registered_commands)
     register(tinygame.GAME)
-    cli_app.install(tinygame.GAME)
+    commands_module.install(tinygame.GAME)
     runner = CliRunner()
     yield lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
     del GAMES["tiny"]

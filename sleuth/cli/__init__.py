@@ -8,6 +8,7 @@ import signal
 import sys
 
 from sleuth.budget import process_start
+from sleuth.cli import commands as _commands  # noqa: F401 - registers every command
 from sleuth.cli.app import ENV, ExitStatus, app
 from sleuth.cli.output import prepare
 

@@ -1,8 +1,7 @@
-"""The Typer app, its environment, the options every command shares, and the game-free commands."""
+"""The Typer app: its environment, its one-line errors, the options and actions commands share."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -11,7 +10,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Annotated, Any
 
 import typer
@@ -293,131 +291,6 @@ def start(file: Path | None, force: bool, game: str, players: str, me: str, hand
     ENV.out.print(f"started {path}: {record.game}, {names}; me: {record.table.me}", markup=False)
 
 
-@app.command()
-def undo(file: FileOpt = None) -> None:
-    """Remove the last recorded event."""
-    from sleuth.store import remove_last
-
-    try:
-        event = remove_last(record_path(file), "sleuth undo", warn)
-    except InputError as error:
-        raise fail(error, "sleuth undo") from None
-    ENV.recorded = record_path(file)
-    ENV.out.print(f"removed: {event.text()}", markup=False)
-
-
-@app.command()
-def edit(
-    event: Annotated[int, typer.Argument(help="The event's number (1 is the first).")],
-    changes: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="FIELD=VALUE...",
-            help="The fields to change, as in the record: gold=1, answer=2, correct=false, "
-            "by=Ben; an empty value (saw=) removes an optional field.",
-        ),
-    ],
-    file: FileOpt = None,
-    budget: BudgetOpt = BUDGET,
-) -> None:
-    """Change one recorded event in place, e.g. 'sleuth edit 7 gold=1'."""
-    from sleuth.analysis import report
-    from sleuth.render.common import show_edit
-    from sleuth.store import change
-
-    try:
-        fields = {}
-        for text in changes:
-            key, equals, value = text.partition("=")
-            if not equals or not key.strip():
-                raise InputError("sleuth edit", "", f"{text!r} is not FIELD=VALUE, e.g. gold=1")
-            fields[key.strip()] = value.strip() or None
-        path = record_path(file)
-        record, old, new = change(path, event, fields, "sleuth edit", warn)
-    except InputError as error:
-        raise fail(error, "sleuth edit") from None
-    ENV.recorded = path
-    with remembered(path) as memory:
-        result = report(record, due(budget), memory=memory)
-    show_edit(ENV.out, result, event, old.text(), new.text())
-    if not result.consistent:
-        raise typer.Exit(ExitStatus.INCONSISTENT)
-
-
-@app.command("report")
-def report_command(
-    file: FileOpt = None,
-    json_: JsonOpt = False,
-    budget: BudgetOpt = BUDGET,
-    tolerate: TolerateOpt = 0,
-) -> None:
-    """Show what is certain, every probability, and the worlds left."""
-    from sleuth.render import report_json, show_report
-
-    result = analyse(file, budget, "sleuth report", tolerate)
-    if json_:
-        ascii_only = not ENV.out.encoding.startswith("utf")  # escapes keep every name exact
-        ENV.out.print_json(json.dumps(report_json(result)), ensure_ascii=ascii_only)
-    else:
-        show_report(ENV.out, result)
-    if not result.fits:
-        raise typer.Exit(ExitStatus.INCONSISTENT)
-
-
-CHECK_HELP = tuple(
-    ". ".join(f"{g.title}: {g.check_help[k]}" for g in GAMES.values()) for k in (0, 1)
-)
-
-
-@app.command()
-def check(
-    first: Annotated[str | None, typer.Argument(help=CHECK_HELP[0])] = None,
-    second: Annotated[str | None, typer.Argument(help=CHECK_HELP[1])] = None,
-    best: Annotated[bool, typer.Option(help="List the best moves available now.")] = False,
-    file: FileOpt = None,
-    budget: BudgetOpt = BUDGET,
-    tolerate: TolerateOpt = 0,
-) -> None:
-    """Should I guess or accuse now? Probability, points, the rules."""
-    from sleuth.analysis import report
-    from sleuth.render.common import show_trouble
-
-    record = loaded(file, "sleuth check")
-    game = record.rules
-    try:
-        target = None if best or first is None else game.check_target(record, first, second)
-    except InputError as error:
-        raise fail(error, "sleuth check") from None
-    deadline = due(budget)
-    with remembered(record_path(file)) as memory:
-        result = report(record, deadline, tolerate, memory)
-    if not show_trouble(ENV.out, result):
-        raise typer.Exit(ExitStatus.INCONSISTENT)
-    game.check(ENV.out, result, target, deadline)
-    if not result.fits:
-        raise typer.Exit(ExitStatus.INCONSISTENT)
-
-
-KIT = SimpleNamespace(
-    BUDGET=BUDGET,
-    BudgetOpt=BudgetOpt,
-    FileOpt=FileOpt,
-    ForceOpt=ForceOpt,
-    MeOpt=MeOpt,
-    PlayersOpt=PlayersOpt,
-    record_event=record_event,
-    split=split,
-    start=start,
-)
-
-
-def install(game) -> None:
-    """Add a game's commands to the app: its ``new GAME``, then its recording commands."""
-    first, *rest = game.commands(KIT)
-    starting.command(game.name)(first)
-    for command in rest:
-        app.command()(command)
-
-
-for _game in GAMES.values():
-    install(_game)
+def env() -> Env:
+    """The command's environment (``ENV``, which tests replace)."""
+    return ENV
