@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from ruamel.yaml import YAML
+from tables import render
 
 from sleuth.games.goldraub.simulate import simulate
 from sleuth.games.lima.simulate import simulate as simulate_lima
@@ -115,26 +116,13 @@ def rows(runs: int) -> list[list[str]]:
 HEAD = ["state", "budget (s)", "wall, median (s)", "wall - budget (s)", "answer"]
 
 
-def show(table: list[list[str]], markdown: bool) -> None:
-    """The table, as text or Markdown."""
-    if markdown:
-        print("| " + " | ".join(HEAD) + " |")
-        print("|" + "---|" * len(HEAD))
-        for row in table:
-            print("| " + " | ".join(row) + " |")
-        return
-    widths = [max(len(r[k]) for r in [HEAD, *table]) for k in range(len(HEAD))]
-    for row in [HEAD, *table]:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)))
-
-
 def main() -> None:
     """Parse the options, run every row, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--markdown", action="store_true")
     options = parser.parse_args()
-    show(rows(options.runs), options.markdown)
+    print(render(HEAD, rows(options.runs), options.markdown))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tables import render
+
 from sleuth.analysis import _report, counted, dated, forced_facts
 from sleuth.document import parse_yaml, read_text
 from sleuth.games.goldraub.simulate import simulate as goldraub
@@ -121,12 +123,7 @@ def table(rows: list[tuple[str, dict]], markdown: bool) -> str:
             + [f"{m['old facts']:.3f} s", f"{m['new facts']:.3f} s"]
             + [f"{m['old facts'] / m['new facts']:.1f}x", "yes" if m["same"] else "NO"]
         )
-    if markdown:
-        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-        return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in body])
-    widths = [max(len(r[k]) for r in [head, *body]) for k in range(len(head))]
-    rows = [head, *body]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
+    return render(head, body, markdown)
 
 
 def main() -> None:

@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tables import render
+
 from sleuth.document import document, dump, parse_yaml  # noqa: E402
 from sleuth.errors import InputError  # noqa: E402
 from sleuth.games.goldraub.simulate import simulate  # noqa: E402
@@ -77,19 +79,6 @@ def row(folder: Path, events: int) -> list[str]:
 HEADER = ["events", "size", "round-trip parse s", "load s", "reject s", "ratio", "load µs/event"]
 
 
-def show(rows: list[list[str]], markdown: bool) -> None:
-    """Print the table, plain or as Markdown."""
-    if markdown:
-        print("| " + " | ".join(HEADER) + " |")
-        print("|" + "---|" * len(HEADER))
-        for cells in rows:
-            print("| " + " | ".join(cells) + " |")
-        return
-    widths = [max(len(r[i]) for r in [HEADER, *rows]) for i in range(len(HEADER))]
-    for cells in [HEADER, *rows]:
-        print("  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True)))
-
-
 def main() -> None:
     """Measure every size asked for and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -102,7 +91,7 @@ def main() -> None:
         for events in sizes:
             print(f"measuring {events} events...", file=sys.stderr)
             rows.append(row(Path(folder), events))
-    show(rows, args.markdown)
+    print(render(HEADER, rows, args.markdown, right=True))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tables import render  # noqa: E402
+
 from sleuth.document import document, dump  # noqa: E402
 from sleuth.games.goldraub.simulate import simulate  # noqa: E402
 from sleuth.record import parse  # noqa: E402
@@ -87,7 +89,7 @@ def table(times: dict[str, list[float]], markdown: bool) -> str:
     """The medians, fastest runs, medians over ``python -c pass`` and the targets."""
     base = statistics.median(times["python -c pass"])
     head = ("command", "median s", "fastest s", "over python s", "target s")
-    rows = [head]
+    rows = []
     for name, runs in times.items():
         median = statistics.median(runs)
         target = TARGETS.get(name)
@@ -100,18 +102,7 @@ def table(times: dict[str, list[float]], markdown: bool) -> str:
                 f"{target:.2f}" if target else "",
             )
         )
-    return render(rows, markdown)
-
-
-def render(rows: list[tuple[str, ...]], markdown: bool) -> str:
-    """Rows as a Markdown table or as aligned plain text."""
-    if markdown:
-        lines = ["| " + " | ".join(row) + " |" for row in rows]
-        lines.insert(1, "|" + "|".join("---" for _ in rows[0]) + "|")
-        return "\n".join(lines)
-    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
-    aligned = ("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows)
-    return "\n".join(line.rstrip() for line in aligned)
+    return render(head, rows, markdown)
 
 
 def imports(argv: list[str], top: int) -> list[tuple[str, float]]:
@@ -149,10 +140,9 @@ def main() -> None:
         print(table(times, args.markdown))
         for name, argv in lines.items():
             if args.imports and name.startswith("sleuth"):
-                rows = [("package", "import s")]
-                rows += [(p, f"{s:.3f}") for p, s in imports(argv, args.imports)]
+                rows = [(p, f"{s:.3f}") for p, s in imports(argv, args.imports)]
                 print(f"\n{name}: slowest imports (-X importtime, cumulative)")
-                print(render(rows, args.markdown))
+                print(render(("package", "import s"), rows, args.markdown))
 
 
 if __name__ == "__main__":
