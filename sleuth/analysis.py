@@ -119,7 +119,7 @@ def report(
 def _report(
     record: Record, deadline: Deadline, tolerate: int, memory: Remembered | None
 ) -> Report:
-    """``report`` without the game's details."""
+    """``report``, before the report keeps its deadline (for the game's details)."""
     model = record.model()
     entail = Entailment(model)
     fits = entail.consistent()

@@ -156,7 +156,7 @@ class Tiny:
         """My hand as the record writes it."""
         return {"hand": [int(c) for c in start.hand]}
 
-    def details(self, report: Any, budget: float) -> None:
+    def details(self, report: Any, deadline: Any) -> None:
         """Nothing beyond the common report."""
 
     def show_update(self, console: Console, report: Any) -> None:
@@ -172,7 +172,7 @@ class Tiny:
             raise InputError("sleuth check", "card", "give a holder and a card")
         return record.table.prefix(first, "holder"), card(second, "card")
 
-    def check(self, console: Console, report: Any, target: Any, budget: float) -> None:
+    def check(self, console: Console, report: Any, target: Any, deadline: Any) -> None:
         """The chance that the holder holds the card; without one, the likeliest card of another."""
         if target is None:
             others = [p for p in report.record.table.players if p != report.record.table.me]

@@ -139,6 +139,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
 class Games(TyperGroup):
     """The ``new`` group: one command per registered game, a game it does not know named so."""
 
@@ -191,7 +193,7 @@ MeOpt = Annotated[str, typer.Option(help="Whose knowledge the record holds.")]
 ForceOpt = Annotated[bool, typer.Option(help="Overwrite an existing record.")]
 
 
-def due(budget: float) -> Deadline:
+def answer_due(budget: float) -> Deadline:
     """The deadline of the command's answer: ``budget`` seconds after the command started."""
     return Deadline(budget, start=ENV.started)
 
@@ -244,7 +246,7 @@ def record_event(file: Path | None, command: str, kind: str, fields: dict, budge
         raise fail(error, command) from None
     ENV.recorded = path
     with spinner(ENV.err, "counting the deals that fit the record..."), remembered(path) as memory:
-        result = update(record, due(budget), memory)
+        result = update(record, answer_due(budget), memory)
     show_update(ENV.out, result, record.events[-1].text())
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
@@ -269,7 +271,7 @@ def analyse(file: Path | None, budget: float, command: str, tolerate: int = 0):
 
     counting = spinner(ENV.err, "counting the deals that fit the record...")
     with counting, remembered(record_path(file)) as memory:
-        return report(record, due(budget), tolerate, memory)
+        return report(record, answer_due(budget), tolerate, memory)
 
 
 def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):

@@ -23,8 +23,8 @@ from sleuth.cli.app import (
     PlayersOpt,
     TolerateOpt,
     analyse,
+    answer_due,
     app,
-    due,
     env,
     fail,
     loaded,
@@ -85,7 +85,7 @@ def edit(
         raise fail(error, "sleuth edit") from None
     env().recorded = path
     with remembered(path) as memory:
-        result = report(record, due(budget), memory=memory)
+        result = report(record, answer_due(budget), memory=memory)
     show_edit(env().out, result, event, old.text(), new.text())
     if not result.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
@@ -135,7 +135,7 @@ def check(
         target = None if best or first is None else game.check_target(record, first, second)
     except InputError as error:
         raise fail(error, "sleuth check") from None
-    deadline = due(budget)
+    deadline = answer_due(budget)
     with remembered(record_path(file)) as memory:
         result = report(record, deadline, tolerate, memory)
     if not show_trouble(env().out, result):

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sleuth.analysis import Report
+    from sleuth.budget import Deadline
     from sleuth.record import Record
 
 
@@ -43,7 +44,7 @@ class Game(Protocol):
     def start_fields(self, start: Any) -> dict:
         """The setup fields as the record writes them."""
 
-    def details(self, report: Report, budget: float) -> Any:
+    def details(self, report: Report, deadline: Deadline) -> Any:
         """What the game's screens show beyond the common report, computed once (or None)."""
 
     def show_report(self, console: Console, report: Report) -> None:
@@ -58,7 +59,7 @@ class Game(Protocol):
     def check_target(self, record: Record, first: str | None, second: str | None) -> Any:
         """The guess or accusation that ``check FIRST SECOND`` names, checked."""
 
-    def check(self, console: Console, report: Report, target: Any, budget: float) -> None:
+    def check(self, console: Console, report: Report, target: Any, deadline: Deadline) -> None:
         """Weigh ``target`` now (or, given None, the best moves) and show the verdict."""
 
     def commands(self, cli: Any) -> list[Callable]:

@@ -25,11 +25,11 @@ class Goldraub:
     check = staticmethod(check)
     commands = staticmethod(commands)
 
-    def details(self, report: Any, budget: float) -> Any:
+    def details(self, report: Any, deadline: Any) -> Any:
         """The round value and the scores (the advice is loaded when a report asks)."""
         from sleuth.games.goldraub.advice import standing
 
-        return standing(report, budget)
+        return standing(report, deadline)
 
     def show_report(self, console: Any, report: Any) -> None:
         """The full Goldraub report (the picture is loaded when a report asks)."""

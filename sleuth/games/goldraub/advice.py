@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sleuth.games.goldraub.rules import (
     Guess,
@@ -95,7 +95,7 @@ class Standing:
     scores: dict[Holder, int]
 
 
-def standing(report: Report, budget: float) -> Standing:
+def standing(report: Report, deadline: Any) -> Standing:
     """The game's standing after the record (``Game.details``: no count needed)."""
     record = report.record
     players, rounds = len(record.table.players), record.start.rounds

@@ -68,7 +68,7 @@ def target(record: Any, owner: str | None, sector: str | None) -> tuple[str, str
     return who, parse_sector(sector, record.start.city, "sector")
 
 
-def check(out: Console, report: Any, guess: tuple[str, str] | None, budget: float) -> None:
+def check(out: Console, report: Any, guess: tuple[str, str] | None, deadline: Any) -> None:
     """Weigh one guess, or list the best ones (from the report's counts: no count of its own)."""
     from sleuth.games.goldraub.advice import best_guesses, check_guess  # not needed by --help
     from sleuth.games.goldraub.picture import show_best, show_check

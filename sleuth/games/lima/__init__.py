@@ -25,11 +25,11 @@ class Lima:
     check = staticmethod(check)
     commands = staticmethod(commands)
 
-    def details(self, report: Any, budget: float) -> Any:
+    def details(self, report: Any, deadline: Any) -> Any:
         """The treasure pairs (the advice is loaded when a report asks)."""
         from sleuth.games.lima.advice import treasure_pairs
 
-        return treasure_pairs(report, budget)
+        return treasure_pairs(report, deadline)
 
     def show_report(self, console: Any, report: Any) -> None:
         """The full Lima report (the picture is loaded when a report asks)."""

@@ -105,7 +105,7 @@ def treasure_pairs(report: Report, budget: float | Deadline = DEFAULT_BUDGET) ->
 
 
 def check_accusation(
-    report: Report, first: Item, second: Item, budget: float = DEFAULT_BUDGET
+    report: Report, first: Item, second: Item, budget: float | Deadline = DEFAULT_BUDGET
 ) -> AccuseCheck:
     """The chance that {first, second} is the treasure, for me, now."""
     out = out_of_game(report.record.events, report.record.table.me)

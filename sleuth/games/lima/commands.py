@@ -99,7 +99,7 @@ def target(record: Any, first: str | None, second: str | None) -> tuple[str, str
     return locations([first, second], record.start.island, "locations")
 
 
-def check(out: Console, report: Any, pair: tuple[str, str] | None, budget: float) -> None:
+def check(out: Console, report: Any, pair: tuple[str, str] | None, deadline: Any) -> None:
     """Weigh one accusation, or name the most likely pair."""
     from sleuth.games.lima.advice import best_accusation, check_accusation  # not for --help
     from sleuth.games.lima.picture import show_best, show_check
@@ -108,4 +108,4 @@ def check(out: Console, report: Any, pair: tuple[str, str] | None, budget: float
         pairs = report.details
         show_best(out, report, pairs, best_accusation(report, pairs))
         return
-    show_check(out, check_accusation(report, *pair, budget))
+    show_check(out, check_accusation(report, *pair, deadline))
