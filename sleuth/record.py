@@ -34,6 +34,13 @@ class Record:
         """A new event of this record's game from its fields, checked against the record."""
         return parse_event({kind: data}, self.rules, self.table, self.start)
 
+    def upto(self, events: int) -> Record:
+        """The record as it stood after its first ``events`` events (0: the setup alone)."""
+        if not 0 <= events <= len(self.events):
+            last = len(self.events)
+            raise InputError("", "upto", f"{events} is not an event: 0 to {last}")
+        return Record(self.game, self.table, self.start, self.events[:events])
+
     def model(self) -> Model:
         """The record as a model: setup facts in group 0, then one group per event."""
         setup = self.rules.setup(self.start, self.table)

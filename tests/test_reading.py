@@ -118,3 +118,15 @@ def test_the_fast_reader_takes_every_record_sleuth_writes(seed, name):
     except InputError:
         return
     assert agree(dump(document(record)))
+
+
+def test_upto_keeps_the_first_events_and_refuses_others():
+    from pathlib import Path
+
+    record = load(Path(__file__).resolve().parent.parent / "examples" / "lima-4p.yaml")[0]
+    assert record.upto(2).events == record.events[:2]
+    assert record.upto(0).events == []
+    assert record.upto(len(record.events)).events == record.events
+    for bad in (-1, len(record.events) + 1):
+        with pytest.raises(InputError, match="upto"):
+            record.upto(bad)
