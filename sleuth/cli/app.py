@@ -285,17 +285,12 @@ def record_event(
     at = len(record.events) if before is None else before
     with spinner(ENV.err, "counting the deals that fit the record..."), remembered(path) as memory:
         result = update(record, answer_due(budget), memory, at)
-    show_update(ENV.out, result, placed(record, at))
+    where = "" if before is None else f" as event {at} of {len(record.events)}"
+    show_update(ENV.out, result, record.events[at - 1].text(), where)
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
     record.rules.show_update(ENV.out, result.report)
     return result
-
-
-def placed(record: Any, at: int) -> str:
-    """The text of event ``at`` just recorded, with where it went when that is not the end."""
-    text, last = record.events[at - 1].text(), len(record.events)
-    return text if at == last else f"{text}, now event {at} of {last}"
 
 
 def player_names(ctx: typer.Context, incomplete: str) -> list[str]:

@@ -47,7 +47,8 @@ def show_log(path: Path, record: Record) -> None:
     room, width = len(str(count)), max(env().out.width, 40)
     for number, event in enumerate(record.events, 1):
         first, rest = f"{number:>{room}} ", " " * (room + 1)
-        line = textwrap.fill(event.text(), width, initial_indent=first, subsequent_indent=rest)
+        lines = textwrap.TextWrapper(width, first, rest, break_on_hyphens=False)
+        line = lines.fill(event.text())
         env().out.print(line, markup=False, soft_wrap=True)
 
 
