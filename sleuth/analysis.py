@@ -202,9 +202,21 @@ class Update:
 
 
 def update(
-    record: Record, budget: float = DEFAULT_BUDGET, memory: Remembered | None = None
+    record: Record,
+    budget: float = DEFAULT_BUDGET,
+    memory: Remembered | None = None,
+    at: int | None = None,
 ) -> Update:
-    """The report after the record's last event, and the facts that event made certain."""
+    """The report after a new event, and the facts that event made certain.
+
+    ``at``: the new event's number (default: the last). A fact it made certain is one the
+    record without it does not force: for the last event, a fact first forced by it.
+    """
     full = report(record, budget, memory=memory)
     last = len(record.events)
-    return Update(full, [f for f in full.forced if f.since == last])
+    if at is None or at == last:
+        return Update(full, [f for f in full.forced if f.since == last])
+    if not full.consistent:
+        return Update(full, [])
+    held = full.entailment.forced([g for g in range(last + 1) if g != at])
+    return Update(full, [f for f in full.forced if (f.holder, f.item) not in held])

@@ -46,11 +46,16 @@ def save(path: Path, record: Record, doc: Any = None, warn: Warn | None = None) 
 
 
 def _edit(path: Path, source: str, change, warn: Warn | None = None) -> tuple[Record, Any]:
-    """Under the lock: load the record, apply ``change`` to it, check it, write it atomically."""
+    """Under the lock: load the record, apply ``change`` to it, check it, write it atomically.
+
+    A change that leaves the record as it was writes nothing: the file stays byte for byte.
+    """
     with locked(path):
         record, doc = load(path)
+        before = record.fields()
         result = change(record)
-        save(path, record, doc, warn)
+        if record.fields() != before:
+            save(path, record, doc, warn)
     return record, result
 
 
@@ -60,11 +65,15 @@ def append(
     fields: dict,
     source: str,
     warn: Warn | None = None,
+    before: int | None = None,
 ) -> Record:
-    """Check one new event (player fields may be unique prefixes) and append it to the record."""
+    """Check one new event (player fields may be unique prefixes) and append it to the record.
+
+    ``before``: the 1-based number of the event to put it before, instead of at the end.
+    """
 
     def add(record: Record) -> None:
-        index = len(record.events) + 1
+        index = len(record.events) + 1 if before is None else _number(record, before, "before")
         try:
             data = dict(fields)
             for key in record.rules.events.get(kind, Event).names:
@@ -72,9 +81,33 @@ def append(
             event = parse_event({kind: data}, record.rules, record.table, record.start)
         except InputError as error:
             raise error.located(source=source, event=index) from None
-        record.events.append(event)
+        record.events.insert(index - 1, event)
 
     return _edit(path, source, add, warn)[0]
+
+
+def _number(record: Record, index: int, field: str) -> int:
+    """``index`` checked as the number of one of the record's events (1 is the first)."""
+    if not 1 <= index <= len(record.events):
+        count = len(record.events)
+        span = f"1 to {count}" if count else "the record has none"
+        raise InputError("", field, f"no event {index}: {span}")
+    return index
+
+
+def remove(path: Path, index: int, source: str, warn: Warn | None = None) -> tuple[Record, Event]:
+    """Remove event ``index`` (1-based; the later ones move up by one).
+
+    Returns the record as written and the removed event.
+    """
+
+    def drop(record: Record) -> Event:
+        try:
+            return record.events.pop(_number(record, index, "event") - 1)
+        except InputError as error:
+            raise error.located(source=source) from None
+
+    return _edit(path, source, drop, warn)
 
 
 def remove_last(path: Path, source: str, warn: Warn | None = None) -> Event:

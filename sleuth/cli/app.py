@@ -136,9 +136,28 @@ app = typer.Typer(
     cls=OneLineErrors,
     help=f"A deduction assistant for {' and '.join(g.title for g in GAMES.values())}.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
+
+
+def show_version(wanted: bool) -> None:
+    """``--version``: print "sleuth X.Y.Z" (the installed package's version) and stop."""
+    if wanted:
+        from importlib.metadata import version
+
+        ENV.out.print(f"sleuth {version('sleuth')}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=show_version, help="Print the version."),
+    ] = False,
+) -> None:
+    """The options before any command (their callbacks act)."""
 
 
 class Games(TyperGroup):
@@ -187,6 +206,14 @@ TolerateOpt = Annotated[
         "facts that stay certain if any one answer is wrong.",
     ),
 ]
+BeforeOpt = Annotated[
+    int | None,
+    typer.Option(metavar="N", help="Put the event before event N instead of at the end."),
+]
+UptoOpt = Annotated[
+    int | None,
+    typer.Option(metavar="N", help="As if the record ended after event N (0: the setup alone)."),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the JSON report of the contract.")]
 PlayersOpt = Annotated[str, typer.Option(help="Names in seating order, clockwise: A,B,C")]
 MeOpt = Annotated[str, typer.Option(help="Whose knowledge the record holds.")]
@@ -233,40 +260,76 @@ def remembered(path: Path) -> Iterator[Any]:
         memory.save(where)
 
 
-def record_event(file: Path | None, command: str, kind: str, fields: dict, budget: float = BUDGET):
-    """Record one event: check it, append it atomically, print the update and return it."""
+def record_event(
+    file: Path | None,
+    command: str,
+    kind: str,
+    fields: dict,
+    budget: float = BUDGET,
+    before: int | None = None,
+):
+    """Record one event: check it, add it atomically, print the update and return it.
+
+    ``before``: the number of the event to put it before, instead of at the end.
+    """
     from sleuth.analysis import update
     from sleuth.render.common import show_update
     from sleuth.store import append
 
     path = record_path(file)
     try:
-        record = append(path, kind, fields, command, warn)
+        record = append(path, kind, fields, command, warn, before)
     except InputError as error:
         raise fail(error, command) from None
     ENV.recorded = path
+    at = len(record.events) if before is None else before
     with spinner(ENV.err, "counting the deals that fit the record..."), remembered(path) as memory:
-        result = update(record, answer_due(budget), memory)
-    show_update(ENV.out, result, record.events[-1].text())
+        result = update(record, answer_due(budget), memory, at)
+    where = "" if before is None else f" as event {at} of {len(record.events)}"
+    show_update(ENV.out, result, record.events[at - 1].text(), where)
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
     record.rules.show_update(ENV.out, result.report)
     return result
 
 
-def loaded(file: Path | None, command: str):
-    """The record at the given path; exit 2 on unusable input."""
+def player_names(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The shell's completion of a player's name, from the record (read only when asked).
+
+    Names match in any case, and keep the case typed so far (the shell drops the others).
+    """
     from sleuth.store import load
 
     try:
-        return load(record_path(file), keep=False)[0]
+        players = load(record_path(ctx.params.get("file")), keep=False)[0].table.players
+    except InputError:
+        return []
+    wanted = incomplete.casefold()
+    chosen = [name for name in players if name.casefold().startswith(wanted)]
+    return [incomplete + name[len(incomplete) :] for name in chosen]
+
+
+def player(text: str) -> Any:
+    """A command's argument naming a player, its help ``text``, completed from the record."""
+    return typer.Argument(help=text, autocompletion=player_names)
+
+
+def loaded(file: Path | None, command: str, upto: int | None = None):
+    """The record at the given path (``upto``: its first N events); exit 2 on unusable input."""
+    from sleuth.store import load
+
+    try:
+        record = load(record_path(file), keep=False)[0]
+        return record if upto is None else record.upto(upto)
     except InputError as error:
         raise fail(error, command) from None
 
 
-def analyse(file: Path | None, budget: float, command: str, tolerate: int = 0):
-    """Load the record and analyse it; exit 2 on unusable input."""
-    record = loaded(file, command)  # before the analysis is imported: a refusal is quick
+def analyse(
+    file: Path | None, budget: float, command: str, tolerate: int = 0, upto: int | None = None
+):
+    """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input."""
+    record = loaded(file, command, upto)  # before the analysis is imported: a refusal is quick
     from sleuth.analysis import report
 
     counting = spinner(ENV.err, "counting the deals that fit the record...")

@@ -12,8 +12,10 @@ from typing import Annotated
 
 import typer
 
+from sleuth.cli import editing as _editing  # noqa: F401 - registers log and delete
 from sleuth.cli.app import (
     BUDGET,
+    BeforeOpt,
     BudgetOpt,
     ExitStatus,
     FileOpt,
@@ -22,12 +24,14 @@ from sleuth.cli.app import (
     MeOpt,
     PlayersOpt,
     TolerateOpt,
+    UptoOpt,
     analyse,
     answer_due,
     app,
     env,
     fail,
     loaded,
+    player,
     record_event,
     record_path,
     remembered,
@@ -83,6 +87,9 @@ def edit(
         record, old, new = change(path, event, fields, "sleuth edit", warn)
     except InputError as error:
         raise fail(error, "sleuth edit") from None
+    if new.fields() == old.fields():  # nothing to write, and the file was left as it was
+        env().out.print(f"nothing changed: event {event} already says {old.text()}", markup=False)
+        return
     env().recorded = path
     with remembered(path) as memory:
         result = report(record, answer_due(budget), memory=memory)
@@ -97,11 +104,12 @@ def report_command(
     json_: JsonOpt = False,
     budget: BudgetOpt = BUDGET,
     tolerate: TolerateOpt = 0,
+    upto: UptoOpt = None,
 ) -> None:
     """Show what is certain, every probability, and the worlds left."""
     from sleuth.render import report_json, show_report
 
-    result = analyse(file, budget, "sleuth report", tolerate)
+    result = analyse(file, budget, "sleuth report", tolerate, upto)
     if json_:
         ascii_only = not env().out.encoding.startswith("utf")  # escapes keep every name exact
         env().out.print_json(json.dumps(report_json(result)), ensure_ascii=ascii_only)
@@ -124,12 +132,13 @@ def check(
     file: FileOpt = None,
     budget: BudgetOpt = BUDGET,
     tolerate: TolerateOpt = 0,
+    upto: UptoOpt = None,
 ) -> None:
     """Should I guess or accuse now? Probability, points, the rules."""
     from sleuth.analysis import report
     from sleuth.render.common import show_trouble
 
-    record = loaded(file, "sleuth check")
+    record = loaded(file, "sleuth check", upto)
     game = record.rules
     try:
         target = None if best or first is None else game.check_target(record, first, second)
@@ -147,11 +156,13 @@ def check(
 
 KIT = SimpleNamespace(
     BUDGET=BUDGET,
+    BeforeOpt=BeforeOpt,
     BudgetOpt=BudgetOpt,
     FileOpt=FileOpt,
     ForceOpt=ForceOpt,
     MeOpt=MeOpt,
     PlayersOpt=PlayersOpt,
+    player=player,
     record_event=record_event,
     split=split,
     start=start,

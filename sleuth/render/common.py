@@ -177,10 +177,10 @@ def show_edit(console: Console, report: Report, index: int, old: str, new: str) 
         console.print(Text(f"  {report.odds.worlds:,} deals fit the record{exact}"))
 
 
-def show_update(console: Console, update: Update, what: str) -> None:
-    """The compact lines after recording an event."""
+def show_update(console: Console, update: Update, what: str, where: str = "") -> None:
+    """The compact lines after recording an event (``where``: " as event 2 of 5", or nothing)."""
     report = update.report
-    console.print(Text(f"recorded: {what}"))
+    console.print(Text(f"recorded{where}: {what}"))
     if not report.consistent:
         console.print(conflict_panel(report))
         return

@@ -30,7 +30,7 @@ def commands(cli: Any) -> list[Callable]:
         cli.start(file, force, "goldraub", players, me, hand, lambda table: more)
 
     def search(
-        by: Annotated[str, typer.Argument(help="Who searched (a unique prefix will do).")],
+        by: Annotated[str, cli.player("Who searched (a unique prefix will do).")],
         row: Annotated[str, typer.Argument(help="The row, by its end sectors: 31-36")],
         gold: Annotated[int, typer.Option(help="GOLD BARS cards announced.")],
         saw: Annotated[int | None, typer.Option(help="GOLD BARS cards I saw in the pass.")] = None,
@@ -39,23 +39,25 @@ def commands(cli: Any) -> list[Callable]:
         ] = None,
         file: cli.FileOpt = None,
         budget: cli.BudgetOpt = cli.BUDGET,
+        before: cli.BeforeOpt = None,
     ) -> None:
         """Goldraub: record a search and its answer."""
         fields = {"by": by, "row": row, "gold": gold, "saw": saw, "at": at}
         fields = {k: v for k, v in fields.items() if v is not None}
-        cli.record_event(file, "sleuth search", "search", fields, budget)
+        cli.record_event(file, "sleuth search", "search", fields, budget, before)
 
     def guess(
-        by: Annotated[str, typer.Argument(help="Who guessed.")],
-        owner: Annotated[str, typer.Argument(help="Who was said to hold the sector.")],
+        by: Annotated[str, cli.player("Who guessed.")],
+        owner: Annotated[str, cli.player("Who was said to hold the sector.")],
         sector: Annotated[str, typer.Argument(help="The sector.")],
         correct: Annotated[bool, typer.Option("--correct/--wrong", help="The guess's outcome.")],
         file: cli.FileOpt = None,
         budget: cli.BudgetOpt = cli.BUDGET,
+        before: cli.BeforeOpt = None,
     ) -> None:
         """Goldraub: record a guess and whether it was right."""
         fields = {"by": by, "owner": owner, "sector": sector, "correct": correct}
-        cli.record_event(file, "sleuth guess", "guess", fields, budget)
+        cli.record_event(file, "sleuth guess", "guess", fields, budget, before)
 
     return [goldraub, search, guess]
 

@@ -45,34 +45,36 @@ def commands(cli: Any) -> list[Callable]:
         cli.start(file, force, "lima", players, me, hand, more)
 
     def ask(
-        by: Annotated[str, typer.Argument(help="Who asked (a unique prefix will do).")],
-        to: Annotated[str, typer.Argument(help="Who was asked.")],
+        by: Annotated[str, cli.player("Who asked (a unique prefix will do).")],
+        to: Annotated[str, cli.player("Who was asked.")],
         range_: Annotated[str, typer.Argument(metavar="RANGE", help="Clockwise: SE-NW")],
         answer: Annotated[int, typer.Option(help="The number of tokens answered aloud.")],
         terrain: Annotated[str | None, typer.Option(help="beach, forest or mountain.")] = None,
         file: cli.FileOpt = None,
         budget: cli.BudgetOpt = cli.BUDGET,
+        before: cli.BeforeOpt = None,
     ) -> None:
         """Loot of Lima: record a question and its answer."""
         fields = {"by": by, "to": to, "range": range_, "terrain": terrain, "answer": answer}
-        cli.record_event(file, "sleuth ask", "ask", fields, budget)
+        cli.record_event(file, "sleuth ask", "ask", fields, budget, before)
 
     def secret(
-        by: Annotated[str, typer.Argument(help="Who used the Pistol.")],
-        to: Annotated[str, typer.Argument(help="Who answered on paper.")],
+        by: Annotated[str, cli.player("Who used the Pistol.")],
+        to: Annotated[str, cli.player("Who answered on paper.")],
         range_: Annotated[
             str | None, typer.Argument(metavar="RANGE", help="When I asked: SE-NW")
         ] = None,
         answer: Annotated[int | None, typer.Option(help="When I asked: the answer.")] = None,
         file: cli.FileOpt = None,
         budget: cli.BudgetOpt = cli.BUDGET,
+        before: cli.BeforeOpt = None,
     ) -> None:
         """Loot of Lima: record a Pistol question (range and answer only when I asked)."""
         fields = {"by": by, "to": to, "range": range_, "answer": answer}
-        cli.record_event(file, "sleuth secret", "secret", fields, budget)
+        cli.record_event(file, "sleuth secret", "secret", fields, budget, before)
 
     def accuse(
-        by: Annotated[str, typer.Argument(help="Who accused.")],
+        by: Annotated[str, cli.player("Who accused.")],
         first: Annotated[str, typer.Argument(metavar="LOC", help="One location named: 3F")],
         second: Annotated[str, typer.Argument(metavar="LOC", help="The other location.")],
         correct: Annotated[
@@ -83,11 +85,12 @@ def commands(cli: Any) -> list[Callable]:
         ] = None,
         file: cli.FileOpt = None,
         budget: cli.BudgetOpt = cli.BUDGET,
+        before: cli.BeforeOpt = None,
     ) -> None:
         """Loot of Lima: record an accusation and whether it was right."""
         seen = None if treasure is None else cli.split(treasure)
         fields = {"by": by, "locations": [first, second], "correct": correct, "treasure": seen}
-        cli.record_event(file, "sleuth accuse", "accuse", fields, budget)
+        cli.record_event(file, "sleuth accuse", "accuse", fields, budget, before)
 
     return [lima, ask, secret, accuse]
 
