@@ -179,3 +179,4 @@ def install(game) -> None:
 
 for _game in GAMES.values():
     install(_game)
+from sleuth.cli import next as _next  # noqa: F401,E402 - registers ``sleuth next``

@@ -62,6 +62,15 @@ class Game(Protocol):
     def check(self, console: Console, report: Report, target: Any, deadline: Deadline) -> None:
         """Weigh ``target`` now (or, given None, the best moves) and show the verdict."""
 
+    def advise(self, report: Report, given: dict) -> Any:
+        """The questions of my next turn; ``given`` holds the ``next`` options that were given."""
+
+    def show_advice(self, console: Console, advice: Any) -> None:
+        """The advice on screen."""
+
+    def advice_json(self, advice: Any) -> dict:
+        """The advice as ``next --json`` prints it."""
+
     def commands(self, cli: Any) -> list[Callable]:
         """The game's commands, built on the command line's shared options and actions.
 

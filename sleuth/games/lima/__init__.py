@@ -49,5 +49,23 @@ class Lima:
 
         show_top_pairs(console, report)
 
+    def advise(self, report: Any, given: dict) -> Any:
+        """The questions of my next turn (``sleuth next``), each split exactly by its answer."""
+        from sleuth.games.lima.next import advise
+
+        return advise(report, given)
+
+    def show_advice(self, console: Any, advice: Any) -> None:
+        """The advice on screen."""
+        from sleuth.games.lima.next import show_advice
+
+        show_advice(console, advice)
+
+    def advice_json(self, advice: Any) -> dict:
+        """The advice as the contract's ``next --json`` object."""
+        from sleuth.games.lima.next import advice_json
+
+        return advice_json(advice)
+
 
 GAME = Lima()

@@ -1,0 +1,325 @@
+"""Which row to search next: every search I may make, its answer split exactly, and its value.
+
+The legal searches follow the route (rulebook: Course of Play): from my space I move 1 to 6
+spaces clockwise, occupied spaces skipped and not counted, and search a row offered where I
+land. Each search's answer is the number of GOLD BARS cards I would receive: how many other
+players hold a sector of the row (``Search.tallies``, my own search).
+
+Guessing now or later is weighed by a simple model, stated in ``GuessTiming``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from sleuth.advisor import (
+    Question,
+    Split,
+    answer_counts,
+    best_holding,
+    chances,
+    information,
+    shares,
+)
+from sleuth.errors import InputError
+from sleuth.games.goldraub.board import City
+from sleuth.games.goldraub.rules import Guess, Search, expected_points, may_guess, round_value
+from sleuth.model import Holder, Item, Model, Term
+from sleuth.render.common import pct
+from sleuth.solve import Counts, count
+
+if TYPE_CHECKING:
+    from sleuth.analysis import Report
+    from sleuth.record import Record
+
+MOVE = range(1, 7)  # a die roll: 1 to 6 spaces
+
+
+def landings(city: City, at: int, occupied: set[int]) -> list[int]:
+    """The 1st to 6th free space clockwise of ``at``: occupied spaces skipped, not counted."""
+    spaces = sorted(city.route)
+    out, space = [], at
+    free = [s for s in spaces if s not in occupied and s != at]
+    for _ in MOVE:
+        if not free:
+            break
+        space = spaces[(spaces.index(space) + 1) % len(spaces)]
+        while space in occupied or space == at:
+            space = spaces[(spaces.index(space) + 1) % len(spaces)]
+        out.append(space)
+    return out
+
+
+def legal(city: City, at: int | None, occupied: set[int]) -> list[tuple[int | None, str]]:
+    """Every (landing space, row) I may search next; with my space unknown, (None, row)."""
+    if at is None:
+        return [(None, row) for row in city.rows]
+    return [(space, row) for space in landings(city, at, occupied) for row in city.route[space]]
+
+
+def last_at(record: Record, player: Holder) -> int | None:
+    """The ``at`` of ``player``'s last search, or None when that search has none (or no search)."""
+    searches = [e for e in record.events if isinstance(e, Search) and e.by == player]
+    return searches[-1].at if searches else None
+
+
+def spaces(record: Record, at: int | None, occupied: list[int] | None):
+    """My space and the other figures' spaces: the options, else the record's last searches."""
+    mine = at if at is not None else last_at(record, record.table.me)
+    if occupied is None:
+        others = (last_at(record, p) for p in record.table.others(record.table.me))
+        occupied = [s for s in others if s is not None]
+    return mine, set(occupied)
+
+
+def question(record: Record, row: str) -> Question:
+    """My search of ``row``: one term per other player, 1 when he holds a sector of it."""
+    items = frozenset(record.start.city.rows[row])
+    return tuple(Term(p, items, True) for p in record.table.others(record.table.me))
+
+
+def public_model(record: Record) -> Model:
+    """The record as a player who knows only what was said aloud sees it: no hand, no ``saw``."""
+    model = record.model()
+    groups = [()] + [
+        group[:1] if isinstance(e, Search) else group
+        for e, group in zip(record.events, model.groups[1:], strict=True)
+    ]
+    return Model(model.space, tuple(groups), model.labels)
+
+
+def open_holdings(record: Record) -> list[tuple[Holder, Item]]:
+    """Holdings of other players not yet revealed by a right guess."""
+    revealed = {e.sector for e in record.events if isinstance(e, Guess) and e.correct}
+    return [
+        (p, s)
+        for p in record.table.players
+        if p != record.table.me
+        for s in record.start.city.sectors
+        if s not in revealed
+    ]
+
+
+def value_after(record: Record) -> int:
+    """The round value once my search is made: v of the contract."""
+    searches = sum(isinstance(e, Search) for e in record.events)
+    n = len(record.table.players)
+    return max(0, record.start.rounds - (searches + 1) // n)
+
+
+def search_value(split: Split, holdings: list[tuple[Holder, Item]], v: int) -> Fraction:
+    """Expected points of my best guess right after the answer: v x sum P(a) max(0, 15 q(a) - 5)."""
+    total = sum(c.total for c in split.values())
+    gain = sum(
+        Fraction(c.total, total) * max(Fraction(0), 15 * best_holding(c, holdings) - 5)
+        for c in split.values()
+    )
+    return v * gain
+
+
+@dataclass(frozen=True)
+class SearchOption:
+    """One search I may make: where, which row, the answer's split and what it is worth."""
+
+    space: int | None
+    row: str
+    answers: dict[int, Fraction]
+    information: float
+    value: Fraction
+    public: float | None  # the answer's entropy for a player who knows only the public record
+    reason: str
+
+
+@dataclass(frozen=True)
+class GuessTiming:
+    """A likely holding: the points of guessing it now against guessing it one round later.
+
+    The model: ``now`` = round value now x (15 p - 5). Waiting one round (every player searches
+    once) I assume, at best, that I then know the holding for certain, and the round value has
+    fallen to ``later_value``; meanwhile another player takes it first with chance ``taken``,
+    read from the record: the right guesses of others so far, plus one, per round played (at
+    least one), shared evenly over the other players' cards still hidden.
+    ``wait`` = (1 - taken) x 10 x later_value, an upper bound on what waiting can bring.
+    """
+
+    owner: Holder
+    sector: Item
+    probability: Fraction
+    now: Fraction
+    later_value: int
+    taken: Fraction
+    wait: Fraction
+    allowed: bool
+
+    @property
+    def verdict(self) -> str:
+        """Guess now, or wait, as the model says."""
+        return "guess now" if self.now > 0 and self.now >= self.wait else "wait"
+
+
+@dataclass(frozen=True)
+class SearchAdvice:
+    """Every search I may make, best first, and the timing of my likely guesses."""
+
+    at: int | None
+    worlds: int
+    options: list[SearchOption]
+    guesses: list[GuessTiming]
+
+
+def reason(split: Split, holdings: list[tuple[Holder, Item]], worlds: int, best: bool) -> str:
+    """One line: an answer that would make a holding certain, else how evenly it splits."""
+    for answer, part in sorted(split.items(), key=lambda kv: -kv[1].total):
+        sure = [h for h in holdings if part.held[h] == part.total]
+        if sure:
+            owner, sector = min(sure, key=lambda h: (h[0], int(h[1])))
+            return f"an answer of {answer} would make {owner} {sector} certain"
+    if len(split) == 1:
+        return f"the answer is certain: {next(iter(split))}, it tells nothing"
+    largest = max(c.total for c in split.values()) / worlds
+    if best:
+        return f"splits the {worlds:,} deals most evenly"
+    return f"{len(split)} answers; the likeliest covers {largest:.0%} of the deals"
+
+
+def timing(record: Record, base: Counts, holdings: list[tuple[Holder, Item]], top: int):
+    """The ``top`` likeliest open holdings, weighed now against one round later."""
+    n, rounds = len(record.table.players), record.start.rounds
+    searches = sum(isinstance(e, Search) for e in record.events)
+    now_value = round_value(record.events, n, rounds)
+    later = max(0, rounds - (searches + n) // n)
+    me = record.table.me
+    right = sum(isinstance(e, Guess) and e.correct and e.by != me for e in record.events)
+    cards = (n - 1) * record.start.city.hand_size - sum(
+        isinstance(e, Guess) and e.correct for e in record.events
+    )
+    taken = min(Fraction(1), Fraction(right + 1, max(1, searches // n) * max(cards, 1)))
+    allowed = may_guess(record.events, n, rounds, me)[0]
+    ranked = sorted(holdings, key=lambda h: (-base.held[h], h[0], int(h[1])))[:top]
+    out = []
+    for owner, sector in ranked:
+        p = Fraction(base.held[owner, sector], base.total)
+        if p == 0:
+            continue
+        now = Fraction(expected_points(p, now_value))
+        wait = (1 - taken) * 10 * later
+        out.append(GuessTiming(owner, sector, p, now, later, taken, wait, allowed))
+    return out
+
+
+def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
+    """The searches of my next turn, each split exactly; best first (by information)."""
+    record = report.record
+    unknown = set(given) - {"at", "occupied", "public"}
+    if unknown:
+        name = sorted(unknown)[0]
+        raise InputError("sleuth next", name, "this game takes --at, --occupied and --public")
+    city = record.start.city
+    named = [("at", given.get("at"))] + [("occupied", s) for s in given.get("occupied") or []]
+    for field, space in named:
+        if space is not None and space not in city.route:
+            route = f"{min(city.route)}-{max(city.route)}"
+            raise InputError("sleuth next", field, f"{space} is not a route space ({route})")
+    at, occupied = spaces(record, given.get("at"), given.get("occupied"))
+    model, public = record.model(), public_model(record) if given.get("public") else None
+    base = count(model)
+    public_base = count(public) if public else None
+    holdings = open_holdings(record)
+    v = value_after(record)
+    options, seen = [], {}
+    for space, row in legal(city, at, occupied):
+        if row not in seen:
+            split = answer_counts(model, question(record, row), base)
+            heard = None
+            if public is not None:
+                heard = information(answer_counts(public, question(record, row), public_base))
+            seen[row] = (split, heard)
+        split, heard = seen[row]
+        options.append(
+            SearchOption(
+                space, row, chances(split), information(split),
+                search_value(split, holdings, v), heard, "",
+            )
+        )
+    options.sort(key=lambda o: (-o.information, -o.value, o.space or 0, o.row))
+    options = [
+        _with_reason(o, seen[o.row][0], holdings, base.total, k == 0)
+        for k, o in enumerate(options)
+    ]
+    return SearchAdvice(at, base.total, options, timing(record, base, holdings, top))
+
+
+def _with_reason(option: SearchOption, split: Split, holdings, worlds: int, best: bool):
+    """The option with its one-line reason filled in."""
+    line = reason(split, holdings, worlds, best)
+    return SearchOption(
+        option.space, option.row, option.answers, option.information, option.value,
+        option.public, line,
+    )
+
+
+def advice_json(advice: SearchAdvice) -> dict:
+    """The contract's ``next --json`` object; ``public_information`` and ``guesses`` added."""
+    return {
+        "game": "goldraub",
+        "at": advice.at,
+        "options": [
+            {
+                "space": o.space,
+                "row": o.row,
+                "answers": {str(a): float(p) for a, p in o.answers.items()},
+                "information": o.information,
+                "value": float(o.value),
+            }
+            | ({} if o.public is None else {"public_information": o.public})
+            for o in advice.options
+        ],
+        "guesses": [
+            {
+                "owner": g.owner,
+                "sector": g.sector,
+                "probability": float(g.probability),
+                "now": float(g.now),
+                "wait": float(g.wait),
+                "taken": float(g.taken),
+                "verdict": g.verdict,
+            }
+            for g in advice.guesses
+        ],
+    }
+
+
+def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None:
+    """The best searches of my next turn, then the timing of my likely guesses."""
+    public = any(o.public is not None for o in advice.options)
+    table = Table(title="Searches for my next turn, best first", title_justify="left")
+    for column in ("space", "row", "answers %", "bits") + ("public",) * public + ("value",):
+        table.add_column(column, justify="right" if column in ("bits", "value") else "left")
+    for o in advice.options[:limit]:
+        heard = (f"{o.public:.2f}",) if public else ()
+        where = "?" if o.space is None else str(o.space)
+        bits, value = f"{o.information:.2f}", f"{float(o.value):.1f}"
+        table.add_row(where, o.row, shares(o.answers), bits, *heard, value)
+    console.print(table)
+    if advice.options:
+        best = advice.options[0]
+        console.print(Text(f"best: {best.row} ({best.reason})"))
+    if advice.guesses:
+        guesses = Table(title="Guess now or wait a round?", title_justify="left")
+        for column in ("owner", "sector", "probability", "now", "wait", "verdict"):
+            guesses.add_column(column)
+        for g in advice.guesses:
+            guesses.add_row(
+                g.owner, g.sector, pct(g.probability), f"{float(g.now):+.1f}",
+                f"{float(g.wait):+.1f}", g.verdict,
+            )
+        console.print(guesses)
+        taken = advice.guesses[0].taken
+        line = f"wait: known for certain a round later at best; taken first: {pct(taken)}"
+        console.print(Text(line))

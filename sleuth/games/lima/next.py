@@ -1,0 +1,269 @@
+"""Which question to ask next: every question the roll allows, split exactly by its answer.
+
+The legal questions (rulebook: Constructing A Question, Special Abilities): an opponent (also one
+out of the game, who still answers), one die's point for the start and another's for the end,
+and one terrain when both dice show it (a wild shows any); the Shovel makes one die any terrain;
+the Pistol asks any range, never one terrain, in secret. What matters is the treasure pair, so
+questions are sorted by the expected fall of the pair's entropy (``sleuth.advisor.PairSplit``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from sleuth.advisor import (
+    answer_counts,
+    chances,
+    information,
+    pair_split,
+    pairs,
+    shares,
+)
+from sleuth.errors import InputError
+from sleuth.games.lima.board import Island
+from sleuth.games.lima.rules import PUBLIC, TREASURE, Accuse, Ask, Secret
+from sleuth.model import Holder, Item, Model, Term
+from sleuth.render.common import pct
+from sleuth.solve import count
+
+if TYPE_CHECKING:
+    from sleuth.analysis import Report
+    from sleuth.record import Record
+
+WILD = "wild"
+Face = tuple[str, str]  # a die's face: (compass point, terrain or "wild"), e.g. ("SW", "beach")
+
+
+def parse_roll(text: str, board: Island) -> list[Face]:
+    """``SW-beach,N-wild,E-forest`` as one face per die, or an InputError naming ``roll``."""
+    faces = [part.strip() for part in text.split(",") if part.strip()]
+    if len(faces) != len(board.dice):
+        raise InputError("sleuth next", "roll", f"give {len(board.dice)} faces, e.g. SW-beach")
+    out = []
+    for face in faces:
+        point, _, kind = face.partition("-")
+        point, kind = point.upper(), kind.casefold()
+        if point not in board.points or kind not in (*board.terrains.values(), WILD):
+            kinds = ", ".join((*board.terrains.values(), WILD))
+            message = f"{face!r} is not a face: a compass point and one of {kinds}, e.g. SW-beach"
+            raise InputError("sleuth next", "roll", message)
+        out.append((point, kind))
+    return out
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question I may ask: to whom, the range, the terrain (None: any), secret or aloud."""
+
+    to: Holder
+    range: str
+    terrain: str | None
+    secret: bool
+    uses: str | None  # "shovel", "pistol" or None
+
+
+def terrains(first: str, second: str, board: Island) -> list[str | None]:
+    """The terrains two dice allow: none, and the one they share (a wild shares any)."""
+    names = list(board.terrains.values())
+    shared = [t for t in names if first in (t, WILD) and second in (t, WILD)]
+    return [None, *shared]
+
+
+def roll_questions(faces: list[Face], opponents: tuple[Holder, ...], board: Island):
+    """(to, range, terrain) of every question the faces allow, start and end from two dice."""
+    out = []
+    for (a, first), (b, second) in permutations(faces, 2):
+        for kind in terrains(first, second, board):
+            out += [(to, f"{a}-{b}", kind) for to in opponents]
+    return out
+
+
+def items(board: Island, where: str, kind: str | None) -> frozenset[Item]:
+    """The locations a range (and terrain) covers."""
+    first, last = where.split("-")
+    return board.range_items(first, last, kind)
+
+
+def legal(record: Record, faces: list[Face], shovel: bool, pistol: bool) -> list[Question]:
+    """Every question I may ask, each once (same player, locations and secrecy: one)."""
+    board = record.start.island
+    opponents = record.table.others(record.table.me)
+    found: dict[tuple, Question] = {}
+
+    def add(to: Holder, where: str, kind: str | None, secret: bool, uses: str | None) -> None:
+        key = (to, items(board, where, kind), secret)
+        found.setdefault(key, Question(to, where, kind, secret, uses))
+
+    for to, where, kind in roll_questions(faces, opponents, board):
+        add(to, where, kind, False, None)
+    if shovel:
+        for k in range(len(faces)):
+            changed = [(p, WILD) if j == k else (p, t) for j, (p, t) in enumerate(faces)]
+            for to, where, kind in roll_questions(changed, opponents, board):
+                add(to, where, kind, False, "shovel")
+    if pistol and not pistol_used(record):
+        for to in opponents:
+            for a in board.points:
+                for b in board.points:
+                    add(to, f"{a}-{b}", None, True, "pistol")
+    return list(found.values())
+
+
+def pistol_used(record: Record) -> bool:
+    """Whether I have asked my Pistol question already."""
+    return any(isinstance(e, Secret) and e.by == record.table.me for e in record.events)
+
+
+def public_model(record: Record) -> Model:
+    """The record as one who knows only the public record sees it: no screen, no paper.
+
+    Kept: the face-up tokens, the questions asked aloud, the accusations (not what I saw).
+    """
+    model = record.model()
+    public = tuple(t for t in model.groups[0] if t.terms[0].holder == PUBLIC)
+    groups = [public]
+    for event, group in zip(record.events, model.groups[1:], strict=True):
+        if isinstance(event, Ask):
+            groups.append(group)
+        elif isinstance(event, Accuse):
+            groups.append(group[:1])
+        else:
+            groups.append(())
+    return Model(model.space, tuple(groups), model.labels)
+
+
+@dataclass(frozen=True)
+class QuestionOption:
+    """A question and what its answer would teach: about the deal, and about the treasure."""
+
+    question: Question
+    answers: dict[int, Fraction]
+    information: float
+    pair_information: float
+    certain: Fraction
+    public: float | None
+
+
+@dataclass(frozen=True)
+class QuestionAdvice:
+    """Every question I may ask, best first, and the treasure pairs as they stand."""
+
+    worlds: int
+    pairs: int
+    options: list[QuestionOption]
+
+    def pistol_gain(self) -> float | None:
+        """How much more a Pistol question tells about the pair than the best public one."""
+        secret = [o.pair_information for o in self.options if o.question.secret]
+        aloud = [o.pair_information for o in self.options if not o.question.secret]
+        return max(secret) - max(aloud, default=0.0) if secret else None
+
+
+def canonical(board: Island, to: Holder, where: str, kind: str | None, size: int):
+    """The key of a question's split, and a map of its answers to the key's answers.
+
+    A range with no terrain and its complement split the worlds alike (answers a and size - a).
+    """
+    covered = items(board, where, kind)
+    if kind is not None:
+        return (to, covered), lambda a: a
+    other = frozenset(board.locations) - covered
+    if sorted(other) < sorted(covered):
+        return (to, other), lambda a: size - a
+    return (to, covered), lambda a: a
+
+
+def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
+    """Every question of my next turn, each split exactly; best first (by pair information)."""
+    record = report.record
+    unknown = set(given) - {"roll", "shovel", "pistol", "public"}
+    if unknown:
+        name = sorted(unknown)[0]
+        takes = "this game takes --roll, --shovel, --pistol and --public"
+        raise InputError("sleuth next", name, takes)
+    if not given.get("roll"):
+        example = "e.g. SW-beach,N-wild,E-forest"
+        raise InputError("sleuth next", "roll", f"give the dice as rolled, {example}")
+    board = record.start.island
+    faces = parse_roll(given["roll"], board)
+    questions = legal(record, faces, bool(given.get("shovel")), bool(given.get("pistol")))
+    model = record.model()
+    base = count(model)
+    before = pairs(model, TREASURE, base)
+    public = public_model(record) if given.get("public") else None
+    public_base = count(public) if public is not None else None
+    size = model.space.sizes
+    done: dict[tuple, tuple] = {}
+    options = []
+    for q in questions:
+        key, back = canonical(board, q.to, q.range, q.terrain, size[q.to])
+        if key not in done:
+            term = (Term(key[0], key[1]),)
+            split = answer_counts(model, term, base)
+            fall = pair_split(model, TREASURE, term, split, before)
+            heard = None
+            if public is not None:
+                heard = information(answer_counts(public, term, public_base))
+            done[key] = (split, fall, heard)
+        split, fall, heard = done[key]
+        answers = {back(a): p for a, p in chances(split).items()}
+        said = 0.0 if q.secret and heard is not None else heard
+        options.append(
+            QuestionOption(
+                q, dict(sorted(answers.items())), information(split), fall.fall(),
+                fall.certain(), said,
+            )
+        )
+    options.sort(key=lambda o: (-o.pair_information, -o.information, o.question.secret))
+    return QuestionAdvice(base.total, len(before), options)
+
+
+def advice_json(advice: QuestionAdvice) -> dict:
+    """The contract's ``next --json`` object; ``public_information`` added when computed."""
+    gain = advice.pistol_gain()
+    return {
+        "game": "lima",
+        "options": [
+            {
+                "to": o.question.to,
+                "range": o.question.range,
+                "terrain": o.question.terrain,
+                "secret": o.question.secret,
+                "answers": {str(a): float(p) for a, p in o.answers.items()},
+                "information": o.information,
+                "pair_information": o.pair_information,
+                "certain": float(o.certain),
+                "uses": o.question.uses,
+            }
+            | ({} if o.public is None else {"public_information": o.public})
+            for o in advice.options
+        ],
+    } | ({} if gain is None else {"pistol_gain": gain})
+
+
+def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> None:
+    """The best questions of my next turn, what the Pistol would add."""
+    public = any(o.public is not None for o in advice.options)
+    table = Table(title="Questions for my next turn, best first", title_justify="left")
+    columns = ("to", "range", "terrain", "answers %", "bits") + ("public",) * public
+    for column in columns + ("pair bits", "certain"):
+        table.add_column(column, justify="right" if "bits" in column else "left")
+    for o in advice.options[:limit]:
+        q = o.question
+        where = q.range + (f" ({q.uses})" if q.uses else "")
+        heard = (f"{o.public:.2f}",) if public else ()
+        row = (q.to, where, q.terrain or "-", shares(o.answers), f"{o.information:.2f}", *heard)
+        table.add_row(*row, f"{o.pair_information:.2f}", pct(o.certain))
+    console.print(table)
+    console.print(Text(f"{advice.pairs} possible treasure pairs in {advice.worlds:,} holdings"))
+    gain = advice.pistol_gain()
+    if gain is not None:
+        line = f"the Pistol's best question gains {gain:+.2f} pair bits over the roll's best"
+        console.print(Text(line))

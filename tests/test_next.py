@@ -1,0 +1,240 @@
+"""``sleuth next``: every option's split equals brute force, and the options are the legal set.
+
+Brute force adds each possible answer as one more recorded question and counts the deals one
+by one (``sleuth.testing.brute``, ``sleuth.games.lima.brute``), independent of ``sleuth.solve``.
+The legal sets are written out by hand from the route (``board.toml``) and the dice rules.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import math
+import os
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import sleuth.cli  # noqa: F401 - registers the commands
+from sleuth.analysis import report
+from sleuth.games.goldraub import next as gnext
+from sleuth.games.goldraub.board import city
+from sleuth.games.goldraub.simulate import simulate as goldraub_game
+from sleuth.games.lima import next as lnext
+from sleuth.games.lima.brute import brute
+from sleuth.games.lima.simulate import simulate as lima_game
+from sleuth.model import Tally
+from sleuth.record import parse
+from sleuth.testing.brute import brute_count
+
+cli_app = importlib.import_module("sleuth.cli.app")
+
+
+def bits(weights) -> float:
+    """Entropy in bits, written out again for the tests."""
+    weights = [w for w in weights if w]
+    total = sum(weights)
+    return -sum(w / total * math.log2(w / total) for w in weights)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_goldraub_options_equal_brute_force(seed):
+    """Three players: each option's answers, bits and value, against brute-force counts."""
+    doc, _ = goldraub_game(3, 4, seed)
+    record = parse(doc, "sim")
+    advice = gnext.advise(report(record), {})
+    model, holdings = record.model(), gnext.open_holdings(record)
+    v = gnext.value_after(record)
+    for option in advice.options[:2] + advice.options[-1:]:
+        per = {}
+        for answer in range(3):
+            tally = Tally(gnext.question(record, option.row), frozenset({answer}))
+            total, held = brute_count(model.with_group(0, model.groups[0] + (tally,)))
+            if total:
+                per[answer] = (total, held)
+        worlds = sum(t for t, _ in per.values())
+        assert option.answers == {a: Fraction(t, worlds) for a, (t, _) in per.items()}
+        assert option.information == pytest.approx(bits(t for t, _ in per.values()))
+        gain = sum(
+            Fraction(t, worlds) * max(0, 15 * max(Fraction(h[k], t) for k in holdings) - 5)
+            for t, h in per.values()
+        )
+        assert option.value == v * gain
+
+
+def test_goldraub_landing_spaces_skip_occupied_ones():
+    """From 22 with 23 and 2 occupied: 24, 1, 3, 4, 5, 6 (the route wraps at 24)."""
+    assert gnext.landings(city(), 22, {23, 2}) == [24, 1, 3, 4, 5, 6]
+    rows = [r for s, r in gnext.legal(city(), 22, {23, 2})]
+    assert rows == [
+        "11-14", "21-76", "11-77", "13-57", "12-52", "14-47", "13-63", "14-74", "25-75", "11-14",
+    ]
+    assert [s for s, _ in gnext.legal(city(), None, set())] == [None] * 21
+
+
+def test_goldraub_spaces_come_from_the_record_unless_given():
+    """My space is my last search's ``at``; the others stand on theirs; options win."""
+    doc, _ = goldraub_game(3, 5, 1)
+    record = parse(doc, "sim")
+    searches = [e["search"] for e in doc["events"] if "search" in e]
+    mine = [s["at"] for s in searches if s["by"] == doc["me"]]
+    others = {s["by"]: s["at"] for s in searches if s["by"] != doc["me"]}
+    assert gnext.spaces(record, None, None) == (mine[-1] if mine else None, set(others.values()))
+    assert gnext.spaces(record, 7, [1, 2]) == (7, {1, 2})
+
+
+def lima_split(doc: dict, question) -> dict[int, dict]:
+    """Brute-force pairs per answer of ``question``: the answer added as a recorded ask."""
+    out = {}
+    for answer in range(8):
+        more = copy.deepcopy(doc)
+        ask = {"by": doc["me"], "to": question.to, "range": question.range, "answer": answer}
+        if question.terrain:
+            ask["terrain"] = question.terrain
+        more["events"].append({"ask": ask})
+        found = brute(more)
+        if found.total:
+            out[answer] = found.pairs
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 2), (4, 5)])
+def test_lima_options_equal_brute_force(players, seed):
+    """Answers, bits, pair bits and certainty of the best options, against brute force."""
+    doc, _ = lima_game(players, 8, seed)
+    advice = lnext.advise(report(parse(doc, "sim")), {"roll": "SW-beach,N-wild,E-forest"})
+    before = brute(doc).pairs
+    total = sum(before.values())
+    for option in advice.options[:3] + advice.options[-2:]:
+        per = lima_split(doc, option.question)
+        worlds = {a: sum(p.values()) for a, p in per.items()}
+        assert option.answers == {a: Fraction(n, total) for a, n in worlds.items()}
+        assert option.information == pytest.approx(bits(worlds.values()))
+        after = sum(worlds[a] * bits(p.values()) for a, p in per.items()) / total
+        assert option.pair_information == pytest.approx(bits(before.values()) - after)
+        sure = sum(worlds[a] for a, p in per.items() if len(p) == 1)
+        assert option.certain == Fraction(sure, total)
+
+
+def keys(options) -> set:
+    """(to, range, terrain, secret) of each option."""
+    return {(o.to, o.range, o.terrain, o.secret) for o in options}
+
+
+def lima_record(players: int = 3):
+    """A simulated Lima record with no events."""
+    return parse(lima_game(players, 0, 1)[0], "sim")
+
+
+def test_lima_roll_questions_are_the_legal_set():
+    """Plain faces, a wild, two wilds, the same point twice: written out by hand."""
+    record = lima_record()
+    rivals = record.table.others(record.table.me)
+    board = record.start.island
+
+    def legal(roll, **extra):
+        return keys(lnext.legal(record, lnext.parse_roll(roll, board), **extra))
+
+    def each(*triples):
+        return {(to, r, t, False) for to in rivals for r, t in triples}
+
+    plain = [("N-E", None), ("E-N", None), ("N-S", None), ("S-N", None), ("E-S", None),
+             ("S-E", None)]
+    assert legal("N-beach,E-forest,S-mountain", shovel=False, pistol=False) == each(*plain)
+    wild = plain + [("N-E", "beach"), ("E-N", "beach"), ("E-S", "forest"), ("S-E", "forest")]
+    assert legal("N-beach,E-wild,S-forest", shovel=False, pistol=False) == each(*wild)
+    three = ("beach", "forest", "mountain")
+    two = plain + [(r, t) for r in ("N-E", "E-N") for t in three]
+    two += [(r, "beach") for r in ("N-S", "S-N", "E-S", "S-E")]
+    assert legal("N-wild,E-wild,S-beach", shovel=False, pistol=False) == each(*two)
+    same = [("N-N", None), ("N-E", None), ("E-N", None), ("N-E", "beach"), ("E-N", "beach")]
+    assert legal("N-beach,N-forest,E-beach", shovel=False, pistol=False) == each(*same)
+
+
+def test_lima_shovel_and_pistol_add_their_questions():
+    """The Shovel lets a pair of dice share either's terrain; the Pistol adds 57 ranges each."""
+    record = lima_record()
+    board = record.start.island
+    faces = lnext.parse_roll("N-beach,E-forest,S-mountain", board)
+    terrain = {"N": "beach", "E": "forest", "S": "mountain"}
+    shovel = lnext.legal(record, faces, shovel=True, pistol=False)
+    rivals = record.table.others(record.table.me)
+    ranges = ("N-E", "E-N", "N-S", "S-N", "E-S", "S-E")
+    wanted = {(to, r, t, False) for to in rivals for r in ranges
+              for t in (None, terrain[r[0]], terrain[r[-1]])}
+    assert keys(shovel) == wanted
+    assert sum(o.uses == "shovel" for o in shovel) == 2 * 12
+    pistol = lnext.legal(record, faces, shovel=False, pistol=True)
+    secret = [o for o in pistol if o.secret]
+    assert len(secret) == 2 * 57 and {o.terrain for o in secret} == {None}
+    assert {o.uses for o in secret} == {"pistol"}
+
+
+def test_lima_pistol_gain_is_best_secret_less_best_public():
+    """The Pistol's gain is read off the options themselves."""
+    doc, _ = lima_game(3, 8, 2)
+    given = {"roll": "SW-beach,N-wild,E-forest", "pistol": True}
+    advice = lnext.advise(report(parse(doc, "sim")), given)
+    best = {s: max(o.pair_information for o in advice.options if o.question.secret == s)
+            for s in (True, False)}
+    assert advice.pistol_gain() == pytest.approx(best[True] - best[False])
+
+
+@pytest.fixture
+def run(monkeypatch, tmp_path):
+    """Invoke the app in-process in tmp_path, with colourless consoles."""
+    monkeypatch.chdir(tmp_path)
+    env = cli_app.Env(
+        out=Console(width=100, color_system=None, highlight=False),
+        err=Console(stderr=True, width=100, color_system=None, highlight=False),
+        environ={},
+    )
+    monkeypatch.setattr(cli_app, "ENV", env)
+    runner = CliRunner()
+    return lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+
+
+def test_next_json_through_the_cli(run):
+    """``next --json`` keeps to the contract: options sorted by information, --at wins."""
+    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
+               "22,45,63").exit_code == 0
+    assert run("search", "Bo", "31-36", "--gold", "1", "--saw", "1", "--at", "8").exit_code == 0
+    result = run("next", "--json", "--at", "22", "--occupied", "23,2")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["game"] == "goldraub" and out["at"] == 22
+    assert [o["space"] for o in out["options"]] != []
+    assert {o["space"] for o in out["options"]} == {24, 1, 3, 4, 5, 6}
+    infos = [o["information"] for o in out["options"]]
+    assert infos == sorted(infos, reverse=True)
+    assert all(set(o) == {"space", "row", "answers", "information", "value"}
+               for o in out["options"])
+    bad = run("next", "--roll", "N-beach,E-forest,S-beach")
+    assert bad.exit_code == 2
+
+
+def test_next_in_a_real_process(tmp_path):
+    """``python -m sleuth next`` on a Lima record: a table, exit 0; a bad roll: exit 2."""
+    doc, _ = lima_game(3, 4, 6)
+    from sleuth.document import document, dump
+
+    (tmp_path / "game.yaml").write_text(dump(document(parse(doc, "sim"))))
+    env = {k: v for k, v in os.environ.items() if k != "SLEUTH_FILE"} | {"COLUMNS": "100"}
+
+    def sub(*args):
+        command = [sys.executable, "-m", "sleuth", "next", *args]
+        return subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=300)
+
+    done = sub("--roll", "N-beach,E-wild,S-forest", "--json")
+    assert done.returncode == 0, done.stderr
+    options = json.loads(done.stdout)["options"]
+    pairs = [o["pair_information"] for o in options]
+    assert pairs == sorted(pairs, reverse=True) and len(options) == 2 * 10
+    bad = sub("--roll", "N-beach,E-wild")
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
