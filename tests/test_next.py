@@ -238,3 +238,16 @@ def test_next_in_a_real_process(tmp_path):
     assert pairs == sorted(pairs, reverse=True) and len(options) == 2 * 10
     bad = sub("--roll", "N-beach,E-wild")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_next_upto_advises_as_the_record_stood(run, tmp_path):
+    """``next --upto N`` equals ``next`` on the record cut after event N by hand."""
+    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
+               "22,45,63").exit_code == 0
+    assert run("search", "Bo", "31-36", "--gold", "1", "--saw", "1", "--at", "8").exit_code == 0
+    cut = (tmp_path / "game.yaml").read_bytes()
+    assert run("search", "Cy", "63-67", "--gold", "1", "--at", "11").exit_code == 0
+    upto = run("next", "--json", "--upto", "1")
+    (tmp_path / "game.yaml").write_bytes(cut)
+    assert upto.exit_code == 0 and upto.output == run("next", "--json").output
+    assert run("next", "--upto", "2").exit_code == 2

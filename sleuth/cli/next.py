@@ -17,6 +17,7 @@ from sleuth.cli.app import (
     ExitStatus,
     FileOpt,
     JsonOpt,
+    UptoOpt,
     analyse,
     app,
     env,
@@ -63,6 +64,7 @@ def next_command(
     file: FileOpt = None,
     json_: JsonOpt = False,
     budget: BudgetOpt = BUDGET,
+    upto: UptoOpt = None,
 ) -> None:
     """Which question to ask next: every legal one, its answer's odds and what it teaches."""
     from sleuth.render.common import show_trouble
@@ -71,7 +73,7 @@ def next_command(
         options = given(at, occupied, roll, shovel, pistol, public)
     except InputError as error:
         raise fail(error) from None
-    result = analyse(file, budget, "sleuth next")
+    result = analyse(file, budget, "sleuth next", upto=upto)
     if not result.consistent:
         show_trouble(env().out, result)
         raise typer.Exit(ExitStatus.INCONSISTENT)
