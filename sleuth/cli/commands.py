@@ -168,3 +168,5 @@ def install(game) -> None:
 
 for _game in GAMES.values():
     install(_game)
+
+from sleuth.cli import play as _play  # noqa: E402, F401 - registers play, after the rest
