@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import shlex
 import traceback
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -76,9 +76,9 @@ def play(file: FileOpt = None) -> None:
     if not _terminal():
         status = script(session, _lines())
     else:
-        from sleuth.cli.prompt import run  # prompt_toolkit: for this command alone
+        from sleuth.cli.prompt import reader  # prompt_toolkit: for this command alone
 
-        status = run(session)
+        status = interactive(session, reader(session))
     raise typer.Exit(status)
 
 
@@ -105,6 +105,31 @@ def script(session: Session, lines: Iterable[str]) -> int:
         except Leave:
             break
     return int(worst)
+
+
+def interactive(session: Session, read: Callable[[str, str], str]) -> int:
+    """Prompt for lines until Ctrl-D or quit; a rejected line comes back for editing.
+
+    ``read(prompt, default)`` gives the next line; it raises KeyboardInterrupt on Ctrl-C (the
+    line is dropped) and EOFError on Ctrl-D (the session ends, exit status 0).
+    """
+    again = ""
+    while True:
+        try:
+            line = read(session.prompt(), again)
+        except KeyboardInterrupt:
+            again = ""
+            continue
+        except EOFError:
+            return ExitStatus.OK
+        try:
+            status = session.enter(line)
+        except Leave:
+            return ExitStatus.OK
+        except KeyboardInterrupt:  # Ctrl-C while a command runs: every write is atomic
+            env().err.print("sleuth: interrupted; the record is as last written", markup=False)
+            status = ExitStatus.OK
+        again = line if status == ExitStatus.BAD_INPUT else ""
 
 
 @dataclass

@@ -6,16 +6,18 @@ Loaded by the ``play`` command alone, so that no other command pays for prompt_t
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
-from sleuth.cli.app import ExitStatus, env
-from sleuth.cli.play import Leave, Session
+from sleuth.cli.app import env
+
+if TYPE_CHECKING:
+    from sleuth.cli.play import Session
 
 
 class Words(Completer):
@@ -50,28 +52,16 @@ def history(session: Session) -> History:
     return FileHistory(str(where))
 
 
-def run(session: Session) -> int:
-    """Prompt for lines until Ctrl-D or quit; a rejected line comes back for editing."""
+def reader(session: Session) -> Callable[[str, str], str]:
+    """A line editor for ``session``: ``read(prompt, default)`` gives the next line typed.
+
+    Ctrl-C raises KeyboardInterrupt and Ctrl-D EOFError, as ``sleuth.cli.play.interactive``
+    expects; the bottom toolbar is the session's status line.
+    """
     prompt: Any = PromptSession(
         history=history(session),
         completer=Words(session),
         complete_while_typing=False,
         bottom_toolbar=lambda: session.status,
     )
-    again = ""
-    while True:
-        try:
-            line = prompt.prompt(session.prompt(), default=again)
-        except KeyboardInterrupt:  # Ctrl-C: drop the line
-            again = ""
-            continue
-        except EOFError:  # Ctrl-D
-            return ExitStatus.OK
-        try:
-            status = session.enter(line)
-        except Leave:
-            return ExitStatus.OK
-        except KeyboardInterrupt:  # Ctrl-C while a command runs: the record is whole
-            env().err.print("sleuth: interrupted; the record is as last written", markup=False)
-            status = ExitStatus.OK
-        again = line if status == ExitStatus.BAD_INPUT else ""
+    return lambda message, default: prompt.prompt(message, default=default)
