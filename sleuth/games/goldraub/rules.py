@@ -250,11 +250,11 @@ def status(record: Any) -> Status:
     """The round being played, its value, and who searches next (rulebook: Course of Play).
 
     A round ends once every player has searched; the next searcher sits to the left of the last
-    one (None before the first search).
+    one (None before the first search, and once the game is over).
     """
     players, rounds = len(record.table.players), record.start.rounds
     searches = [e for e in record.events if isinstance(e, Search)]
     value = round_value(record.events, players, rounds)
-    turn = record.table.offset(searches[-1].by, 1) if searches else None
     over = "the round counter is at 0" if value == 0 else None
+    turn = record.table.offset(searches[-1].by, 1) if searches and not over else None
     return Status(min(len(searches) // players + 1, rounds), turn, value, over=over)
