@@ -62,3 +62,9 @@ def test_a_small_report_loads_no_compiled_kernels_and_no_yaml_writer():
     assert "numba" not in found and "ruamel" not in found
     assert "pydantic" not in found  # Typer before 0.29 parses options without it
     assert {"z3", "numpy"} <= found  # the consistency check and the count: the test sees them
+
+
+def test_only_play_loads_the_line_editor():
+    assert not [n for n in modules("--help") if n.startswith("prompt_toolkit")]
+    assert not [n for n in modules("play", "--help") if n.startswith("prompt_toolkit")]
+    assert not [n for n in modules("report", "--help") if n.startswith("prompt_toolkit")]

@@ -54,7 +54,11 @@ class Env:
     born: float | None = None  # when the process started, for the one command of the script
 
     def orders_file(self, record: Path) -> Path | None:
-        """Where the remembered item order of this record lives (``sleuth.solve.memory``).
+        """Where the remembered item order of this record lives (``sleuth.solve.memory``)."""
+        return self.cache_file(record, "order", ".json")
+
+    def cache_file(self, record: Path, kind: str, suffix: str = "") -> Path | None:
+        """A file of the cache kept for this record, e.g. ``order-<key>.json`` or ``history-<key>``.
 
         ``$SLEUTH_CACHE``, else ``$XDG_CACHE_HOME/sleuth``, else ``~/.cache/sleuth``; None when
         the variable is set empty or to "off", or when the environment names no home.
@@ -73,7 +77,7 @@ class Env:
         import hashlib  # not needed by --help
 
         key = hashlib.sha256(str(record.resolve()).encode()).hexdigest()[:20]
-        return folder / f"order-{key}.json"
+        return folder / f"{kind}-{key}{suffix}"
 
 
 def console(name: str) -> Console:

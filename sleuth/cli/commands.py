@@ -180,3 +180,4 @@ def install(game) -> None:
 for _game in GAMES.values():
     install(_game)
 from sleuth.cli import next as _next  # noqa: F401,E402 - registers ``sleuth next``
+from sleuth.cli import play as _play  # noqa: E402, F401 - registers play, after the rest

@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from sleuth.games.base import Event, Setup, Table
+from sleuth.games.base import Event, Setup, Status, Table
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from rich.console import Console
 
     from sleuth.analysis import Report
@@ -34,6 +36,7 @@ class Game(Protocol):
     events: dict[str, type[Event]]  # event kind -> its class
     reserved: tuple[str, ...]  # holders that are not players, e.g. ("aside",)
     check_help: tuple[str, str]  # what ``check`` takes, e.g. ("the owner", "the sector")
+    short_forms: tuple[tuple[str, str], ...]  # ``sleuth play``'s short forms: (form, its meaning)
 
     def parse_start(self, doc: dict, table: Table) -> Any:
         """The typed setup (``Record.start``) from the record's setup fields."""
@@ -76,6 +79,21 @@ class Game(Protocol):
 
         ``cli`` is ``sleuth.cli.app.KIT``; the first command is the game's ``new``.
         """
+
+    def status(self, record: Record) -> Status:
+        """Where the game stands: the round, whose turn it is, the round value, who is out."""
+
+    def best(self, report: Report) -> tuple[str, Fraction] | None:
+        """My best guess or accusation now and its probability, e.g. ("Bert 33", 2/5), or None."""
+
+    def expand(self, record: Record, words: list[str]) -> list[str] | None:
+        """The full command a short form of ``sleuth play`` stands for, or None if it is none."""
+
+    def complete(self, record: Record, words: list[str]) -> tuple[str, ...]:
+        """Words that may come next in a short form begun with ``words`` (the first: [])."""
+
+    def vocabulary(self, record: Record, command: str, param: str) -> tuple[str, ...]:
+        """Words that fill parameter ``param`` of ``command`` (e.g. "row": the 21 rows)."""
 
 
 GAMES: dict[str, Game] = {}

@@ -160,3 +160,19 @@ class Setup:
 
     space: Space
     facts: tuple[Tally, ...]
+
+
+@dataclass(frozen=True)
+class Status:
+    """Where a game stands after its record, for a status line.
+
+    e.g. Status(round=3, turn="Doris", value=8) (Goldraub), or Status(round=2, turn="Cy",
+    out=("Ben",)) (Lima). ``turn`` is None when the record does not tell (no question yet);
+    ``value`` is the round value of a game that has one; ``over`` says why the game has ended.
+    """
+
+    round: int
+    turn: Holder | None
+    value: int | None = None
+    out: tuple[Holder, ...] = ()
+    over: str | None = None

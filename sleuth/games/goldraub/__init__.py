@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sleuth.games.goldraub import rules
+from sleuth.games.goldraub import rules, table
 from sleuth.games.goldraub.commands import check, commands, target
 
 
@@ -24,6 +24,17 @@ class Goldraub:
     check_target = staticmethod(target)
     check = staticmethod(check)
     commands = staticmethod(commands)
+    status = staticmethod(rules.status)
+    short_forms = table.SHORT_FORMS
+    expand = staticmethod(table.expand)
+    complete = staticmethod(table.complete)
+    vocabulary = staticmethod(table.vocabulary)
+
+    def best(self, report: Any) -> Any:
+        """My likeliest guess and its probability, for the status line."""
+        from sleuth.games.goldraub.advice import best_guess
+
+        return best_guess(report)
 
     def details(self, report: Any, deadline: Any) -> Any:
         """The round value and the scores (the advice is loaded when a report asks)."""

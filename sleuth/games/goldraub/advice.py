@@ -101,3 +101,9 @@ def standing(report: Report, deadline: Any) -> Standing:
     players, rounds = len(record.table.players), record.start.rounds
     value = round_value(record.events, players, rounds)
     return Standing(value, scores(record.events, record.table.players, rounds))
+
+
+def best_guess(report: Report) -> tuple[str, Fraction] | None:
+    """My likeliest guess now, e.g. ("Bert 33", 2/5): the top of ``best_guesses``, or None."""
+    found = best_guesses(report, 1) if report.consistent else []
+    return (f"{found[0].owner} {found[0].sector}", found[0].probability) if found else None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sleuth.errors import InputError, nearest, shown
-from sleuth.games.base import Event, Setup, Table, boolean, integer
+from sleuth.games.base import Event, Setup, Status, Table, boolean, integer
 from sleuth.games.goldraub.board import City, city
 from sleuth.model import Holder, Item, Space, Tally, Term, holds
 
@@ -244,3 +244,17 @@ def may_guess(events: list[Event], players: int, rounds: int, who: Holder) -> tu
     if len(this_round) >= 2:
         return False, "already two guesses this round"
     return True, f"{2 - len(this_round)} guess(es) left this round"
+
+
+def status(record: Any) -> Status:
+    """The round being played, its value, and who searches next (rulebook: Course of Play).
+
+    A round ends once every player has searched; the next searcher sits to the left of the last
+    one (None before the first search, and once the game is over).
+    """
+    players, rounds = len(record.table.players), record.start.rounds
+    searches = [e for e in record.events if isinstance(e, Search)]
+    value = round_value(record.events, players, rounds)
+    over = "the round counter is at 0" if value == 0 else None
+    turn = record.table.offset(searches[-1].by, 1) if searches and not over else None
+    return Status(min(len(searches) // players + 1, rounds), turn, value, over=over)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sleuth.games.lima import rules
+from sleuth.games.lima import rules, table
 from sleuth.games.lima.commands import check, commands, target
 
 
@@ -24,6 +24,17 @@ class Lima:
     check_target = staticmethod(target)
     check = staticmethod(check)
     commands = staticmethod(commands)
+    status = staticmethod(rules.status)
+    short_forms = table.SHORT_FORMS
+    expand = staticmethod(table.expand)
+    complete = staticmethod(table.complete)
+    vocabulary = staticmethod(table.vocabulary)
+
+    def best(self, report: Any) -> Any:
+        """My likeliest treasure pair and its probability, for the status line."""
+        from sleuth.games.lima.advice import best_pair
+
+        return best_pair(report)
 
     def details(self, report: Any, deadline: Any) -> Any:
         """The treasure pairs (the advice is loaded when a report asks)."""

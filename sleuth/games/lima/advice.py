@@ -128,3 +128,9 @@ def best_accusation(report: Report, pairs: list[PairOdds]) -> AccuseCheck | None
     best = pairs[0]
     alone = tuple(report.odds.probability(TREASURE, x) for x in best.locations)
     return AccuseCheck(best.locations, best.probability, best.exact, out, alone)
+
+
+def best_pair(report: Report) -> tuple[str, Fraction] | None:
+    """The likeliest treasure pair now, e.g. ("3F+7M", 1/4), or None when there is none."""
+    pairs = report.details if report.consistent else []
+    return ("+".join(pairs[0].locations), pairs[0].probability) if pairs else None

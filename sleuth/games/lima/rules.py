@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sleuth.errors import InputError, nearest, shown
-from sleuth.games.base import Event, Setup, Table, boolean, integer
+from sleuth.games.base import Event, Setup, Status, Table, boolean, integer
 from sleuth.games.lima.board import Island, island
 from sleuth.model import Holder, Item, Space, Tally, Term, holds
 
@@ -366,3 +366,29 @@ def out_of_game(events: list[Event], player: Holder) -> int | None:
         if isinstance(event, Accuse) and event.by == player and not event.correct:
             return index
     return None
+
+
+def status(record: Any) -> Status:
+    """The round, who asks next and who is out (rulebook: Game Turn, End of Game and Victory).
+
+    Turns go clockwise from the first recorded asker, whose turns start the rounds; a player out
+    after a wrong accusation takes no more turns. The game is over after a right accusation, or
+    when one player alone is still in it.
+    """
+    table, events = record.table, record.events
+    out = tuple(p for p in table.players if out_of_game(events, p) is not None)
+    right = [e.by for e in events if isinstance(e, Accuse) and e.correct]
+    playing = [p for p in table.players if p not in out]
+    over = f"{right[0]} found the treasure" if right else None
+    if not right and len(playing) == 1:
+        over = f"{playing[0]} alone is still in the game"
+    askers = [e.by for e in events if isinstance(e, _Question)]
+    if not askers:
+        return Status(1, None, out=out, over=over)
+    seats = [(table.seat(p) - table.seat(askers[0])) % len(table.players) for p in askers]
+    round_ = 1 + sum(b <= a for a, b in zip(seats, seats[1:], strict=False))
+    turn = next((p for p in table.others(askers[-1]) + (askers[-1],) if p not in out), None)
+    if over or turn is None:
+        return Status(round_, None, out=out, over=over)
+    later = (table.seat(turn) - table.seat(askers[0])) % len(table.players) <= seats[-1]
+    return Status(round_ + later, turn, out=out, over=over)

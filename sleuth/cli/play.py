@@ -1,0 +1,432 @@
+"""Table mode: ``sleuth play``, one warm session for a whole game on one record.
+
+Each line is a command of the app with its usual words and options, without ``sleuth`` and
+``--file`` (which the session adds), or a short form of the record's game (``Game.expand``),
+or one of the aliases below; it runs in this process, through the app's own command group, so
+every command the app has works here, with the same output, errors and exit statuses. After
+each line the session rereads the record if a command changed it, and states where the game
+stands (``status_line``). The prompt itself (prompt_toolkit) is in ``sleuth.cli.prompt``; with
+stdin not a terminal, ``script`` reads the lines from it instead.
+"""
+
+from __future__ import annotations
+
+import shlex
+import traceback
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from sleuth.cli.app import ExitStatus, FileOpt, app, env, fail, loaded, record_path, remembered
+from sleuth.errors import InputError, nearest, printable
+from sleuth.games.shipped import GAMES
+from sleuth.games.shorthand import SOURCE
+
+ALIASES = {"r": "report", "c": "check", "u": "undo", "e": "edit", "l": "log", "n": "next"}
+REFUSED = ("new", "play")  # another record, another session: not from inside one
+LEAVE = ("quit", "exit")
+HELP = ("help", "?")
+STATUS_BUDGET = 5.0  # seconds for the status line's own count, when no command made one
+MANY = 16  # more matches than this: complete up to the next "-" first (ranges, rows)
+
+
+class Leave(Exception):
+    """The player asked to leave the session (quit, exit)."""
+
+
+def _forms() -> str:
+    """Each game's short forms, for ``sleuth play --help``."""
+    lines = []
+    for game in GAMES.values():
+        forms = "; ".join(f"'{form}' ({meaning})" for form, meaning in game.short_forms)
+        lines.append(f"{game.title}: {forms}.")
+    return "\n\n".join(lines)
+
+
+PLAY_HELP = f"""Table mode: one prompt for a whole game on this record.
+
+Type any command as on the command line, without 'sleuth' and --file: 'search an 31-36 --gold 2
+--saw 1', 'report', 'check bert 32', 'undo', 'edit 3 gold=1'. A short form is shown expanded
+before its answer. 'help' lists the commands, the short forms and the keys.
+
+{_forms()}
+
+Aliases: {", ".join(f"{short} {long}" for short, long in ALIASES.items())}.
+
+Tab completes commands, options, players, rows, sectors, ranges, locations and terrains; the
+history of each record is kept in the cache folder. A rejected line comes back for editing.
+Every entry that changes the record has written it before the next prompt. Ctrl-C drops the
+line; Ctrl-D, quit or exit leaves (exit status 0).
+
+With stdin not a terminal, the commands are read from it line by line, with no prompt, and
+their output printed as they run; the exit status is then the highest of theirs."""
+
+
+@app.command(help=PLAY_HELP)
+def play(file: FileOpt = None) -> None:
+    """Table mode: one prompt for a whole game on this record."""
+    path = record_path(file)
+    session = Session(path, typer.main.get_command(app), loaded(file, "sleuth play"))
+    session.refresh(force=True)
+    if not _terminal():
+        status = script(session, _lines())
+    else:
+        from sleuth.cli.prompt import reader  # prompt_toolkit: for this command alone
+
+        status = interactive(session, reader(session))
+    raise typer.Exit(status)
+
+
+def _terminal() -> bool:
+    """Whether stdin and stdout are both terminals (else no prompt is drawn)."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _lines() -> Iterator[str]:
+    """The lines of stdin, as they come."""
+    import sys
+
+    yield from sys.stdin
+
+
+def script(session: Session, lines: Iterable[str]) -> int:
+    """Run each line as an entry until the end or quit; the highest exit status of them."""
+    worst = ExitStatus.OK
+    for line in lines:
+        try:
+            worst = max(worst, session.enter(line))
+        except Leave:
+            break
+    return int(worst)
+
+
+def interactive(session: Session, read: Callable[[str, str], str]) -> int:
+    """Prompt for lines until Ctrl-D or quit; a rejected line comes back for editing.
+
+    ``read(prompt, default)`` gives the next line; it raises KeyboardInterrupt on Ctrl-C (the
+    line is dropped) and EOFError on Ctrl-D (the session ends, exit status 0).
+    """
+    again = ""
+    while True:
+        try:
+            line = read(session.prompt(), again)
+        except KeyboardInterrupt:
+            again = ""
+            continue
+        except EOFError:
+            return ExitStatus.OK
+        try:
+            status = session.enter(line)
+        except Leave:
+            return ExitStatus.OK
+        except KeyboardInterrupt:  # Ctrl-C while a command runs: every write is atomic
+            env().err.print("sleuth: interrupted; the record is as last written", markup=False)
+            status = ExitStatus.OK
+        again = line if status == ExitStatus.BAD_INPUT else ""
+
+
+@dataclass
+class Session:
+    """One record, the app's command group, and what the status line shows.
+
+    e.g. Session(Path("game.yaml"), typer.main.get_command(app), record); ``stamp`` is the
+    file's identity when ``record`` was read, ``status`` the status line for it.
+    """
+
+    path: Path
+    group: Any
+    record: Any
+    stamp: tuple = ()
+    status: str = ""
+    made: list = field(default_factory=list)  # the reports the last command made
+
+    @property
+    def commands(self) -> dict[str, Any]:
+        """The app's commands by name."""
+        return self.group.commands
+
+    def offered(self) -> list[str]:
+        """The commands help and completion offer: not ``new`` and ``play``, nor another game's."""
+        rules = self.record.rules
+        foreign = {kind for g in GAMES.values() if g is not rules for kind in g.events}
+        return [name for name in self.commands if name not in foreign and name not in REFUSED]
+
+    def prompt(self) -> str:
+        """The prompt: the record's file name."""
+        return f"{self.path.name}> "
+
+    def enter(self, line: str) -> int:
+        """Run one line; its exit status (2: rejected, the line worth editing). Leave: quit."""
+        try:
+            words = shlex.split(line)
+        except ValueError as error:
+            return self.refuse(InputError(SOURCE, "", f"{error} in {line.strip()!r}"))
+        if not words:
+            return ExitStatus.OK
+        if words[0] in LEAVE:
+            raise Leave
+        if words[0] in HELP:
+            return self.help(words[1:])
+        try:
+            args = self.expand(words)
+        except InputError as error:
+            return self.refuse(error)
+        if args[: len(words)] != words:
+            env().out.print(f"= {shlex.join(args)}", style="dim", markup=False, highlight=False)
+        status = self.dispatch(self.with_file(args))
+        self.refresh()
+        env().out.file.flush()  # the answer out before the next line's, on a pipe too
+        return status
+
+    def refuse(self, error: InputError) -> int:
+        """Show a refused line's one-line error; exit status 2."""
+        fail(error)
+        return ExitStatus.BAD_INPUT
+
+    def expand(self, words: list[str]) -> list[str]:
+        """The full command a line stands for: itself, a short form's, or an alias's."""
+        first = words[0]
+        if first in REFUSED:
+            message = f"'{first}' is not for inside a session: quit, then run 'sleuth {first}'"
+            raise InputError(SOURCE, "", message)
+        known = first in self.commands
+        args = words if known else self.record.rules.expand(self.record, words)
+        if args is None and ALIASES.get(first) in self.commands:
+            args = [ALIASES[first], *words[1:]]
+        if args is None:
+            hint = nearest(first, self.commands)
+            message = f"{first!r} is not a command or a short form{hint}; 'help' lists them"
+            raise InputError(SOURCE, "", message)
+        if any(word == "-f" or word.startswith("--file") for word in args):
+            raise InputError(SOURCE, "file", f"the session keeps to {self.path}: no --file here")
+        return args
+
+    def with_file(self, args: list[str]) -> list[str]:
+        """``args`` with ``--file PATH`` after the command's name, if the command takes it."""
+        command, depth = self.group, 0
+        while depth < len(args) and args[depth] in getattr(command, "commands", {}):
+            command, depth = command.commands[args[depth]], depth + 1
+        takes = any("--file" in getattr(p, "opts", ()) for p in getattr(command, "params", ()))
+        if not depth or not takes:
+            return args
+        return [*args[:depth], "--file", str(self.path), *args[depth:]]
+
+    def dispatch(self, args: list[str]) -> int:
+        """Run one command line of the app in process; its exit status (1: a bug, shown)."""
+        self.made = []
+        try:
+            with watching(self.made):
+                self.group.main(args=args, prog_name="sleuth", standalone_mode=True)
+        except SystemExit as done:
+            code = done.code
+            return code if isinstance(code, int) else ExitStatus.OK if code is None else 1
+        except Exception as error:  # a bug in a command: say so, and keep the session
+            if env().environ.get("SLEUTH_DEBUG"):
+                traceback.print_exc()
+            env().err.print(bug_line(error), markup=False, emoji=False, soft_wrap=True)
+            return ExitStatus.INTERNAL
+        return ExitStatus.OK
+
+    def help(self, words: list[str]) -> int:
+        """``help``: the commands, the short forms, the keys; ``help COMMAND``: its options."""
+        if words:
+            return self.dispatch([*words, "--help"])
+        env().out.print(session_help(self), markup=False, highlight=False)
+        return ExitStatus.OK
+
+    def refresh(self, force: bool = False) -> None:
+        """Reread the record if its file changed, and restate the status line."""
+        try:
+            stat = self.path.stat()
+        except OSError as error:
+            self.status = f"{self.path}: {error.strerror}"
+            return
+        stamp = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+        if stamp == self.stamp and not force:
+            return
+        from sleuth.store import load
+
+        try:
+            self.record = load(self.path, keep=False)[0]
+        except InputError as error:
+            self.stamp, self.status = stamp, printable(error.line())
+            return
+        self.stamp = stamp
+        self.status = status_line(self.record, self.report())
+
+    def report(self) -> Any:
+        """The report of the record as it stands: the last command's, else one made now."""
+        for made in reversed(self.made):
+            if made.tolerance is None and made.record.events == self.record.events:
+                return made
+        from sleuth.analysis import report
+
+        with remembered(self.path) as memory:
+            return report(self.record, STATUS_BUDGET, memory=memory)
+
+    def candidates(self, words: list[str], current: str) -> list[str]:
+        """The words that may replace ``current``, the word being typed after ``words``."""
+        rules, record = self.record.rules, self.record
+        if not words:
+            aliases = [a for a, name in ALIASES.items() if name in self.commands]
+            pool = [*self.offered(), *aliases, *HELP[:1], *LEAVE, *rules.complete(record, [])]
+        elif words[0] in HELP:
+            pool = self.offered() if len(words) == 1 else []
+        elif words[0] in self.commands:
+            pool = self.arguments(words[0], words[1:], current)
+        else:
+            pool = list(rules.complete(record, words))
+            if ALIASES.get(words[0]) in self.commands:
+                pool += self.arguments(ALIASES[words[0]], words[1:], current)
+        return matching(pool, current)
+
+    def arguments(self, name: str, words: list[str], current: str) -> list[str]:
+        """Options or values for the command ``name``, after its words ``words``."""
+        command = self.commands[name]
+        options = [p for p in command.params if p.param_type_name == "option"]
+        if current.startswith("-"):
+            return [o for p in options for o in p.opts + p.secondary_opts if o not in FILE_OPTS]
+        takes = {o: p for p in options if not p.is_flag and not p.count for o in p.opts}
+        if words and words[-1] in takes:
+            return list(self.record.rules.vocabulary(self.record, name, takes[words[-1]].name))
+        free = [
+            word
+            for k, word in enumerate(words)
+            if not word.startswith("-") and (k == 0 or words[k - 1] not in takes)
+        ]
+        arguments = [p for p in command.params if p.param_type_name == "argument"]
+        if name == "edit" and free:
+            return self.fields(free[0])
+        if len(free) < len(arguments):
+            param = arguments[len(free)].name
+            return list(self.record.rules.vocabulary(self.record, name, param))
+        return []
+
+    def fields(self, number: str) -> list[str]:
+        """``FIELD=`` for each field event ``number`` may have (``edit N``)."""
+        events = self.record.events
+        if not number.isdigit() or not 1 <= int(number) <= len(events):
+            return []
+        event = events[int(number) - 1]
+        return [f"{key}=" for key in (*event.required, *event.optional)]
+
+
+FILE_OPTS = ("--file", "-f")
+
+
+def matching(pool: Iterable[str], current: str) -> list[str]:
+    """The words of ``pool`` that ``current`` begins (any case), each once.
+
+    Within a list (``3F,7M``) the word after the last comma is matched. When more than
+    ``MANY`` match, each is cut after its next "-", so that a range or a row comes end by end.
+    """
+    head, _, tail = current.rpartition(",")
+    head = head + "," if _ else ""
+    folded = tail.casefold()
+    found = [w for w in dict.fromkeys(pool) if w.casefold().startswith(folded)]
+    if len(found) > MANY:
+        cut = [w[: w.find("-", len(tail)) + 1] if "-" in w[len(tail) :] else w for w in found]
+        found = list(dict.fromkeys(cut))
+    return [head + word for word in found]
+
+
+@contextmanager
+def watching(made: list) -> Iterator[None]:
+    """Keep each report a command makes (``sleuth.analysis.report``) in ``made``.
+
+    The status line is then read from the report the command has made anyway, rather than
+    counted a second time; the analysis itself is untouched, and restored when the command ends.
+    """
+    import sleuth.analysis as analysis
+
+    original = analysis.report
+
+    def kept(*args: Any, **kwargs: Any) -> Any:
+        result = original(*args, **kwargs)
+        made.append(result)
+        return result
+
+    analysis.report = kept
+    try:
+        yield
+    finally:
+        analysis.report = original
+
+
+def bug_line(error: BaseException) -> str:
+    """A bug in one line: the error and where it was raised."""
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    text = f"sleuth: internal error: {type(error).__name__}: {error}{where} (a bug in sleuth; "
+    return printable(text + "set SLEUTH_DEBUG=1 for the traceback)")
+
+
+def status_line(record: Any, report: Any) -> str:
+    """Where the game stands: "round 3, value 8 | Doris to play | 1,024 deals | best Bert 33 4%"."""
+    from sleuth.render.common import pct
+
+    status = record.rules.status(record)
+    parts = [f"round {status.round}"]
+    if status.value is not None:
+        parts[0] += f", value {status.value}"
+    if status.over:
+        parts.append(f"over: {status.over}")
+    elif status.turn:
+        parts.append(f"{status.turn} to play")
+    if status.out:
+        parts.append(f"out: {', '.join(status.out)}")
+    if not report.fits:
+        return " | ".join([*parts, "no deal fits: undo or edit"])
+    odds = report.odds
+    parts.append(f"{'' if odds.exact else '~'}{about(odds.worlds)} deals")
+    best = record.rules.best(report)
+    if best is not None:
+        label, chance = best
+        parts.append(f"best {label} {pct(Fraction(chance)) if chance is not None else '?'}")
+    return " | ".join(parts)
+
+
+SCALE = ((10**12, "trillion"), (10**9, "billion"), (10**6, "million"))
+
+
+def about(count: float) -> str:
+    """A count of deals short enough for the status line: 48,192 or 9.3 trillion."""
+    for size, word in SCALE:
+        if count >= size:
+            return f"{count / size:.3g} {word}"
+    return f"{count:,.0f}"
+
+
+def session_help(session: Session) -> str:
+    """The help of ``help`` inside a session: commands, this game's short forms, the keys."""
+    rules = session.record.rules
+    names = session.offered()
+    width = max(len(form) for form, _ in rules.short_forms)
+    forms = [f"  {form.ljust(width)}  {meaning}" for form, meaning in rules.short_forms]
+    aliases = [f"{a} {name}" for a, name in ALIASES.items() if name in session.commands]
+    return "\n".join(
+        [
+            f"{rules.title} on {session.path}. Type a command as on the command line,",
+            "without 'sleuth' and --file (help COMMAND shows its options):",
+            *_wrapped(", ".join(names)),
+            "Short forms (players by unique prefixes; each is shown expanded):",
+            *forms,
+            f"Aliases: {', '.join(aliases)}.",
+            "Tab completes; Up and Down walk the history, Ctrl-R searches it; a rejected",
+            "line comes back for editing. Ctrl-C drops the line; Ctrl-D, quit or exit leaves.",
+        ]
+    )
+
+
+def _wrapped(text: str, width: int = 76) -> list[str]:
+    """``text`` in indented lines of at most ``width`` characters."""
+    import textwrap
+
+    return textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="  ")

@@ -1,0 +1,67 @@
+"""The prompt of ``sleuth play`` on a terminal: prompt_toolkit's line editor around a session.
+
+Loaded by the ``play`` command alone, so that no other command pays for prompt_toolkit.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+from sleuth.cli.app import env
+
+if TYPE_CHECKING:
+    from sleuth.cli.play import Session
+
+
+class Words(Completer):
+    """Tab completion from the session: commands, options, and the game's words."""
+
+    def __init__(self, session: Session) -> None:
+        """Complete for ``session``, whose record may change between lines."""
+        self.session = session
+
+    def get_completions(self, document: Document, event: CompleteEvent) -> Iterator[Completion]:
+        """The words that may replace the one before the cursor."""
+        text = document.text_before_cursor
+        try:
+            words = shlex.split(text)
+        except ValueError:  # an open quote: nothing to offer
+            return
+        current = words.pop() if words and not text[-1:].isspace() else ""
+        for word in self.session.candidates(words, current):
+            yield Completion(word, start_position=-len(current))
+
+
+def history(session: Session) -> History:
+    """The lines typed on this record before, from the cache folder (in memory if none)."""
+    where = env().cache_file(session.path, "history")
+    if where is None:
+        return InMemoryHistory()
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        where.touch()
+    except OSError:
+        return InMemoryHistory()
+    return FileHistory(str(where))
+
+
+def reader(session: Session) -> Callable[[str, str], str]:
+    """A line editor for ``session``: ``read(prompt, default)`` gives the next line typed.
+
+    Ctrl-C raises KeyboardInterrupt and Ctrl-D EOFError, as ``sleuth.cli.play.interactive``
+    expects; the bottom toolbar is the session's status line.
+    """
+    prompt: Any = PromptSession(
+        history=history(session),
+        completer=Words(session),
+        complete_while_typing=False,
+        bottom_toolbar=lambda: session.status,
+    )
+    return lambda message, default: prompt.prompt(message, default=default)

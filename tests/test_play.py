@@ -1,0 +1,641 @@
+"""Table mode (``sleuth play``): whole simulated games typed into a real pseudo-terminal, the
+short forms, the completion, the status line, and the session read from a pipe.
+
+In the terminal each entry is followed by the command's own output and then a fresh prompt; a
+test waits for the first before it expects the second, so that the prompt it sees is the new one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from rich.console import Console
+from ruamel.yaml import YAML
+from typer.testing import CliRunner
+
+import sleuth.cli  # noqa: F401 - registers every command
+from sleuth.cli.play import Leave, Session, about, interactive, matching, script, status_line
+from sleuth.cli.prompt import Words
+from sleuth.errors import InputError
+from sleuth.games.goldraub.simulate import simulate as goldraub_game
+from sleuth.games.lima.simulate import simulate as lima_game
+from sleuth.record import parse
+from sleuth.store import load
+
+cli_app = importlib.import_module("sleuth.cli.app")
+PROMPT = "game.yaml>"  # the space after it is drawn as a cursor move
+CPR = "\x1b[6n"  # prompt_toolkit asks where the cursor is: the status line needs the answer
+GOLDRAUB_NEW = ["new", "goldraub", "--players", "Anton,Bert,Christl,Doris,Elli", "--me", "Christl"]
+
+
+# --- the whole games, as a player types them ------------------------------------------------
+
+
+def legal(events: list[dict], players: int) -> list[dict]:
+    """The simulated Goldraub events without the guesses the rules forbid at their place."""
+    kept, revealed, searches, made = [], set(), 0, {}
+    for event in events:
+        if "search" in event:
+            searches += 1
+            kept.append(event)
+            continue
+        guess = event["guess"]
+        mine = made.setdefault((searches // players, guess["by"]), [])
+        if guess["sector"] in revealed or len(mine) >= 2 or not all(mine):
+            continue
+        mine.append(guess["correct"])
+        revealed |= {guess["sector"]} if guess["correct"] else set()
+        kept.append(event)
+    return kept
+
+
+def goldraub_lines(event: dict, short: bool) -> tuple[str, list[str]]:
+    """The line typed for a Goldraub event (short form or full command), and the full command."""
+    if "search" in event:
+        s = event["search"]
+        full = ["search", s["by"], s["row"], "--gold", str(s["gold"])]
+        full += ["--saw", str(s["saw"])] if "saw" in s else []
+        full += ["--at", str(s["at"])]
+        saw = f" {s['saw']}" if "saw" in s else ""
+        typed = f"{s['by'][:2].lower()} {s['row']} {s['gold']}{saw} @{s['at']}"
+    else:
+        g = event["guess"]
+        verdict = "--correct" if g["correct"] else "--wrong"
+        full = ["guess", g["by"], g["owner"], str(g["sector"]), verdict]
+        typed = f"g {g['by'][:3]} {g['owner'][:3].lower()} {g['sector']} {'yn'[not g['correct']]}"
+    return (typed if short else " ".join(full)), full
+
+
+def lima_lines(event: dict, short: bool) -> tuple[str, list[str]]:
+    """The line typed for a Lima event (short form or full command), and the full command."""
+    (kind, f), = event.items()
+    if kind == "ask":
+        full = ["ask", f["by"], f["to"], f["range"]]
+        full += ["--terrain", f["terrain"]] if "terrain" in f else []
+        full += ["--answer", str(f["answer"])]
+        terrain = f" {f['terrain'][0]}" if "terrain" in f else ""
+        typed = f"{f['by'][0].lower()} {f['to'][0]} {f['range'].lower()}{terrain} {f['answer']}"
+    elif kind == "secret":
+        asked = [f["range"], "--answer", str(f["answer"])] if "range" in f else []
+        full = ["secret", f["by"], f["to"], *asked]
+        typed = f"p {f['by']} {f['to'].lower()} " + (f"{f['range']} {f['answer']}" if asked else "")
+    else:
+        verdict = "--correct" if f["correct"] else "--wrong"
+        full = ["accuse", f["by"], *f["locations"], verdict]
+        full += ["--treasure", ",".join(f["treasure"])] if "treasure" in f else []
+        seen = " " + " ".join(f["treasure"]) if "treasure" in f else ""
+        typed = f"a {f['by'][:2]} {' '.join(f['locations']).lower()} {'yn'[not f['correct']]}{seen}"
+    return (typed if short else " ".join(full)), full
+
+
+class Terminal:
+    """``sleuth play`` in a pseudo-terminal of 24 x 80, on ``game.yaml`` in ``folder``."""
+
+    def __init__(self, folder: Path) -> None:
+        """Start the session and wait for its first prompt."""
+        self.folder = folder
+        environ = {k: v for k, v in os.environ.items() if k not in ("SLEUTH_FILE", "COLUMNS")}
+        environ.update(
+            TERM="xterm", NO_COLOR="1", SLEUTH_CACHE=str(folder / "cache")
+        )
+        self.child = pexpect.spawn(
+            sys.executable, ["-m", "sleuth", "play"], cwd=str(folder), env=environ,
+            dimensions=(24, 80), encoding="utf-8", timeout=90,
+        )
+        self.expect(PROMPT)
+
+    def expect(self, text: str) -> None:
+        """Wait for ``text``, answering the cursor position requests on the way (row 1)."""
+        while self.child.expect_exact([CPR, text]) == 0:
+            self.child.send("\x1b[1;1R")
+
+    def expect_re(self, pattern: str) -> None:
+        """Wait for the regular expression ``pattern``, answering cursor position requests."""
+        while self.child.expect([re.escape(CPR), pattern]) == 0:
+            self.child.send("\x1b[1;1R")
+
+    def enter(self, line: str, *answer: str) -> None:
+        """Type ``line`` and Enter; wait for each of ``answer``, then for the next prompt."""
+        self.child.send(line + "\r")
+        for text in answer:
+            self.expect(text)
+        self.expect(PROMPT)
+
+    def kill(self) -> None:
+        """SIGKILL the session, as a crash or a closed laptop would end it."""
+        self.child.kill(signal.SIGKILL)
+        self.child.wait()
+
+
+def events(path: Path) -> list[dict]:
+    """The events in the record file, as plain data."""
+    return YAML(typ="safe").load(path.read_text())["events"] or []
+
+
+def one_shot(folder: Path, new: list[str], commands: list[list[str]]) -> Path:
+    """The record the one-shot commands build, in process, in ``folder``."""
+    folder.mkdir()
+    path = folder / "game.yaml"
+    env = cli_app.Env(out=Console(width=80), err=Console(stderr=True, width=80), environ={})
+    saved, cli_app.ENV = cli_app.ENV, env
+    try:
+        runner = CliRunner()
+        for words in [new, *commands]:
+            result = runner.invoke(cli_app.app, [*words, "--file", str(path)])
+            assert result.exit_code == 0, (words, result.output)
+    finally:
+        cli_app.ENV = saved
+    return path
+
+
+def play_game(tmp_path: Path, new: list[str], game: list[dict], lines, episodes: dict) -> Path:
+    """Type ``game`` into ``sleuth play``, with ``episodes[k](terminal, event)`` before event k.
+
+    An episode may give a new terminal (after a kill), or the line it left typed on the prompt
+    (then only Enter is sent). After each recorded entry the file already holds the event, and
+    no more. Returns the record's path.
+    """
+    path = tmp_path / "game.yaml"
+    one_shot(tmp_path / "new", new, [])
+    path.write_text((tmp_path / "new" / "game.yaml").read_text())
+    terminal = Terminal(tmp_path)
+    for k, event in enumerate(game):
+        typed = lines(event, short=k % 2 == 0)[0]
+        done = episodes[k](terminal, event) if k in episodes else None
+        if isinstance(done, Terminal):
+            terminal = done
+        terminal.enter("" if isinstance(done, str) else typed, "recorded:")
+        assert events(path)[-1] == {key: dict(f) for key, f in event.items()}, typed
+        assert len(events(path)) == k + 1
+    terminal.child.sendcontrol("d")
+    terminal.child.expect(pexpect.EOF)
+    terminal.child.close()
+    assert terminal.child.exitstatus == 0
+    return path
+
+
+def typo(terminal: Terminal, event: dict) -> None:
+    """A misspelt command: refused, put back, cleared with Ctrl-U (the event follows)."""
+    terminal.child.send("serch x\r")
+    terminal.expect("'serch' is not a command or a short form (did you mean search?)")
+    terminal.expect(PROMPT + " serch x")
+    terminal.child.sendcontrol("u")
+
+
+def killed(terminal: Terminal, event: dict) -> Terminal:
+    """SIGKILL the session and open it again: every acknowledged event is on disk."""
+    folder = terminal.folder
+    before = events(folder / "game.yaml")
+    terminal.kill()
+    assert events(folder / "game.yaml") == before
+    return Terminal(folder)
+
+
+def undone(lines):
+    """Enter the event, undo it (the file loses it), and let the game enter it again."""
+
+    def episode(terminal: Terminal, event: dict) -> None:
+        folder = terminal.folder
+        count = len(events(folder / "game.yaml"))
+        terminal.enter(lines(event, short=True)[0], "recorded:")
+        assert len(events(folder / "game.yaml")) == count + 1
+        terminal.enter("u", "= undo", "removed:")
+        assert len(events(folder / "game.yaml")) == count
+
+    return episode
+
+
+def asked(line: str, *answer: str):
+    """An entry that changes nothing, such as a report or a check, and what it prints."""
+
+    def episode(terminal: Terminal, event: dict) -> None:
+        terminal.enter(line, *answer)
+
+    return episode
+
+
+def test_a_whole_goldraub_game_typed_at_the_table(tmp_path):
+    doc, _ = goldraub_game(5, 16, 3, me=2, guesses=0.3)
+    game = legal(doc["events"], 5)
+    new = [*GOLDRAUB_NEW, "--hand", ",".join(map(str, doc["hand"]))]
+    spare = next(s for s in range(11, 78) if str(s) in _sectors() and s not in doc["hand"])
+
+    def rejected(terminal: Terminal, event: dict) -> None:
+        """A route space the row is not offered at: refused, the line back, the end fixed."""
+        typed = goldraub_lines(event, short=True)[0]
+        wrong = typed[: typed.rindex("@")] + "@99"
+        terminal.child.send(wrong + "\r")
+        terminal.expect("field 'at'")
+        terminal.expect(PROMPT + " " + wrong)
+        terminal.child.send("\x7f" * 2 + typed[typed.rindex("@") + 1 :])
+        return typed
+
+    assert "search" in game[3] and any("guess" in e for e in game)
+    episodes = {
+        2: typo,
+        3: rejected,
+        5: undone(goldraub_lines),
+        7: asked("r", "= report", "deals fit the record"),
+        9: asked(f"c be {spare}", f"= check be {spare}", f"Bert holds {spare}"),
+        12: killed,
+    }
+    path = play_game(tmp_path, new, game, goldraub_lines, episodes)
+    reference = one_shot(tmp_path / "oneshot", new, [goldraub_lines(e, False)[1] for e in game])
+    assert load(path)[0].fields() == load(reference)[0].fields()
+    assert path.read_text() == reference.read_text()
+
+
+def test_a_whole_lima_game_typed_at_the_table(tmp_path):
+    doc, _ = lima_game(4, 16, 13, me=2, accuse=0.08)
+    game = doc["events"]
+    known = [f"{who}={','.join(tokens)}" for who, tokens in doc["known"].items()]
+    new = ["new", "lima", "--players", ",".join(doc["players"]), "--me", doc["me"]]
+    new += ["--hand", ",".join(doc["hand"]), "--public", ",".join(doc["public"])]
+    new += [x for k in known for x in ("--known", k)]
+    kinds = {next(iter(e)) for e in game}
+    assert kinds == {"ask", "secret", "accuse"}
+
+    def rejected(terminal: Terminal, event: dict) -> None:
+        """An answer larger than the range holds: refused, the line back, the answer fixed."""
+        typed = lima_lines(event, short=True)[0]
+        head = typed[: typed.rindex(" ")]
+        terminal.child.send(head + " 99\r")
+        terminal.expect("field 'answer'")
+        terminal.expect(PROMPT + " " + head + " 99")
+        terminal.child.send("\x7f" * 2 + typed[typed.rindex(" ") + 1 :])
+        return typed
+
+    assert "ask" in game[4]
+    episodes = {
+        1: typo,
+        4: rejected,
+        6: undone(lima_lines),
+        8: asked("report", "deals fit the record"),
+        9: asked("check 3F 7M", "3F"),
+        11: killed,
+    }
+    path = play_game(tmp_path, new, game, lima_lines, episodes)
+    reference = one_shot(tmp_path / "oneshot", new, [lima_lines(e, False)[1] for e in game])
+    assert path.read_text() == reference.read_text()
+
+
+def test_quit_leaves_with_status_0_and_the_status_line_is_on_screen(tmp_path):
+    one_shot(tmp_path / "new", [*GOLDRAUB_NEW, "--hand", "22,45,63"], [])
+    (tmp_path / "game.yaml").write_text((tmp_path / "new" / "game.yaml").read_text())
+    terminal = Terminal(tmp_path)
+    terminal.enter("an 31-36 2 1", "= search Anton 31-36 --gold 2 --saw 1", "recorded:")
+    terminal.expect_re(r"round 1, value 10 \| Bert to play \| 48\.2 trillion deals \| best ")
+    terminal.child.send("quit\r")
+    terminal.child.expect(pexpect.EOF)
+    terminal.child.close()
+    assert terminal.child.exitstatus == 0
+    history = list((tmp_path / "cache").glob("history-*"))
+    assert len(history) == 1 and "an 31-36 2 1" in history[0].read_text()
+
+
+# --- the short forms ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def goldraub(tmp_path) -> Session:
+    """A session on a Goldraub record of one search, in process (nothing is dispatched)."""
+    doc = {"game": "goldraub", "players": ["Anton", "Bert", "Christl", "Doris", "Elli"]}
+    doc.update(me="Christl", hand=[22, 45, 63], events=[])
+    doc["events"] = [{"search": {"by": "Anton", "row": "31-36", "gold": 2, "saw": 1}}]
+    return Session(tmp_path / "game.yaml", _group(), parse(doc, "test"))
+
+
+@pytest.fixture
+def lima(tmp_path) -> Session:
+    """A session on a 4-player Lima record with no events."""
+    doc, _ = lima_game(4, 0, 13, me=2)
+    return Session(tmp_path / "game.yaml", _group(), parse(doc, "test"))
+
+
+def _group():
+    """The app's command group, as ``play`` builds it."""
+    import typer
+
+    return typer.main.get_command(cli_app.app)
+
+
+@pytest.mark.parametrize(
+    ("line", "full"),
+    [
+        ("an 31-36 2 1", "search Anton 31-36 --gold 2 --saw 1"),
+        ("be 36-31 0", "search Bert 31-36 --gold 0"),
+        ("el 41-74 3 @22", "search Elli 41-74 --gold 3 --at 22"),
+        ("el 41-74 @22 3 1", "search Elli 41-74 --gold 3 --saw 1 --at 22"),
+        ("g dor bert 32 y", "guess Doris Bert 32 --correct"),
+        ("g a e 11 wrong", "guess Anton Elli 11 --wrong"),
+        ("x 31-36 1", "search x 31-36 --gold 1"),  # the command names the unknown player
+        ("r", "report"),
+        ("c bert 32", "check bert 32"),
+        ("u", "undo"),
+        ("e 1 gold=1", "edit 1 gold=1"),
+        ("search an 31-36 --gold 2", "search an 31-36 --gold 2"),
+    ],
+)
+def test_goldraub_short_forms_expand_into_the_full_command(goldraub, line, full):
+    assert goldraub.expand(line.split()) == full.split()
+
+
+@pytest.mark.parametrize(
+    ("line", "full"),
+    [
+        ("b c E-W forest 2", "ask Ben Cy E-W --terrain forest --answer 2"),
+        ("b c e-w F 2", "ask Ben Cy E-W --terrain forest --answer 2"),
+        ("a d se-nw 0", "ask Ana Di SE-NW --answer 0"),
+        ("d c N-S", "ask Di Cy N-S"),  # the answer left out: the command says what it makes of it
+        ("p cy ben SE-NW 1", "secret Cy Ben SE-NW --answer 1"),
+        ("p d a", "secret Di Ana"),
+        ("a ben 3F 7M n", "accuse Ben 3F 7M --wrong"),
+        ("a cy 3f 7m y 3F 7M", "accuse Cy 3F 7M --correct --treasure 3F,7M"),
+        ("a cy 3f 7m n 2b,5m", "accuse Cy 3F 7M --wrong --treasure 2B,5M"),
+        ("c 3F 7M", "check 3F 7M"),
+    ],
+)
+def test_lima_short_forms_expand_into_the_full_command(lima, line, full):
+    assert lima.expand(line.split()) == full.split()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "part"),
+    [
+        ("goldraub", "an 31-36", "BY ROW GOLD [SAW] [@SPACE]"),
+        ("goldraub", "an 31-36 2 1 3", "BY ROW GOLD [SAW] [@SPACE]"),
+        ("goldraub", "g dor bert 32", "g BY OWNER SECTOR y|n"),
+        ("goldraub", "g dor bert 32 maybe", "g BY OWNER SECTOR y|n"),
+        ("goldraub", "zz 1", "'zz' is not a command or a short form"),
+        ("goldraub", "serch a", "(did you mean search?)"),
+        ("goldraub", "new goldraub", "'new' is not for inside a session"),
+        ("goldraub", "play", "'play' is not for inside a session"),
+        ("goldraub", "report --file other.yaml", "no --file here"),
+        ("goldraub", "report -f other.yaml", "no --file here"),
+        ("lima", "b c E-W forest beach 2", "BY TO RANGE [TERRAIN] [ANSWER]"),
+        ("lima", "a ben 3F n", "a BY LOC LOC y|n [SEEN SEEN]"),
+        ("lima", "p ben", "p BY TO [RANGE ANSWER]"),
+    ],
+)
+def test_a_malformed_line_is_one_clear_error(goldraub, lima, game, line, part):
+    session = goldraub if game == "goldraub" else lima
+    with pytest.raises(InputError) as caught:
+        session.expand(line.split())
+    assert part in caught.value.line() and caught.value.line().startswith("sleuth play")
+
+
+def test_the_file_option_goes_after_the_command_s_name_only_where_it_is_taken(goldraub):
+    where = str(goldraub.path)
+    assert goldraub.with_file(["report", "--json"]) == ["report", "--file", where, "--json"]
+    assert goldraub.with_file(["--help"]) == ["--help"]
+    assert goldraub.with_file(["nosuch", "x"]) == ["nosuch", "x"]
+
+
+# --- completion -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "offered"),
+    [
+        ("se", ["search"]),
+        ("search a", ["Anton"]),
+        ("search an 31", ["31-36", "31-75"]),
+        ("search an 31-36 --s", ["--saw"]),
+        ("search an 31-36 --gold 2 --at 2", ["2", "20", "21", "22", "23", "24"]),
+        ("guess d b", ["Bert"]),
+        ("guess d b 3", ["31", "32", "33", "34", "35", "36"]),
+        ("check ", ["Anton", "Bert", "Doris", "Elli"]),
+        ("edit 1 g", ["gold="]),
+        ("edit 1 ", ["by=", "row=", "gold=", "saw=", "at="]),
+        ("help u", ["undo"]),
+        ("an 41-", ["41-47", "41-74"]),
+        ("g ", ["Anton", "Bert", "Christl", "Doris", "Elli"]),
+        ("g dor bert 32 ", ["y", "n"]),
+    ],
+)
+def test_goldraub_completion(goldraub, text, offered):
+    assert _offered(goldraub, text) == offered
+
+
+@pytest.mark.parametrize(
+    ("text", "offered"),
+    [
+        ("as", ["ask"]),
+        ("ask b ", ["Ana", "Ben", "Cy", "Di"]),
+        ("ask b c S", ["S-", "SE-", "SW-"]),
+        ("ask b c SE-N", ["SE-N", "SE-NE", "SE-NW"]),
+        ("ask b c SE-N --terrain f", ["forest"]),
+        ("accuse b 3", ["3B", "3F", "3M"]),
+        ("accuse cy 3F 7M --wrong --treasure 5B,6", ["5B,6B", "5B,6F", "5B,6M"]),
+        ("next --roll N-wild,S", ["N-wild,SW-beach", "N-wild,SE-forest", "N-wild,S-mountain"]),
+        ("b c E-W ", ["beach", "forest", "mountain"]),
+        ("p cy b", ["Ben"]),
+        ("a cy 3", ["3B", "3F", "3M"]),
+    ],
+)
+def test_lima_completion(lima, text, offered):
+    if text.startswith("next") and "next" not in lima.commands:
+        pytest.skip("no next command in this build")
+    assert sorted(_offered(lima, text)) == sorted(offered)
+
+
+def _offered(session: Session, text: str) -> list[str]:
+    """What Tab offers after ``text``, through prompt_toolkit's completer."""
+    found = Words(session).get_completions(Document(text), CompleteEvent(completion_requested=True))
+    return [c.text for c in found]
+
+
+def test_the_first_word_offers_commands_aliases_and_players_not_another_game_s(lima):
+    offered = _offered(lima, "")
+    assert {"ask", "secret", "accuse", "report", "undo", "help", "quit"} <= set(offered)
+    assert {"Ana", "Ben", "p", "a", "r"} <= set(offered)
+    assert not {"search", "guess", "new", "play"} & set(offered)
+
+
+def test_many_matches_are_cut_at_the_next_dash_and_a_list_completes_its_last_word():
+    points = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+    ranges = [f"{a}-{b}" for a in points for b in points]
+    assert matching(ranges, "") == [f"{a}-" for a in points]
+    assert matching(ranges, "n") == ["N-", "NE-", "NW-"]
+    assert matching(ranges, "ne-") == [f"NE-{b}" for b in points]
+    assert matching(["3F", "7M", "7B"], "3F,7") == ["3F,7M", "3F,7B"]
+
+
+# --- the status line ------------------------------------------------------------------------
+
+
+def _record(game: str, events: list[dict]):
+    """A small record of ``game`` with ``events``."""
+    if game == "goldraub":
+        doc = {"game": "goldraub", "players": ["A", "B", "C"], "me": "C", "hand": [22, 45, 63]}
+        doc["rounds"] = 2
+    else:
+        doc, _ = lima_game(4, 0, 13, me=2)
+    return parse(dict(doc, events=events), "test")
+
+
+def _sectors() -> tuple[str, ...]:
+    from sleuth.games.goldraub.board import city
+
+    return city().sectors
+
+
+def _search(by: str) -> dict:
+    return {"search": {"by": by, "row": "31-36", "gold": 0}}
+
+
+@pytest.mark.parametrize(
+    ("searches", "round_", "value", "turn", "over"),
+    [
+        ([], 1, 2, None, None),
+        (["B"], 1, 2, "C", None),
+        (["B", "C", "A"], 2, 1, "B", None),
+        (["B", "C", "A", "B", "C"], 2, 1, "A", None),
+        (["B", "C", "A", "B", "C", "A"], 2, 0, None, "the round counter is at 0"),
+    ],
+)
+def test_goldraub_status_counts_rounds_and_turns_by_searches(searches, round_, value, turn, over):
+    record = _record("goldraub", [_search(b) for b in searches])
+    status = record.rules.status(record)
+    assert (status.round, status.value, status.turn, status.out, status.over) == (
+        round_, value, turn, (), over
+    )
+
+
+def _ask(by: str, to: str) -> dict:
+    return {"ask": {"by": by, "to": to, "range": "N-N", "answer": 5}}
+
+
+def _wrong(by: str) -> dict:
+    return {"accuse": {"by": by, "locations": ["1B", "1F"], "correct": False}}
+
+
+def test_lima_status_skips_players_out_and_counts_rounds_from_the_first_asker():
+    record = _record("lima", [])
+    assert record.rules.status(record).turn is None
+    assert [p for p in record.table.players] == ["Ana", "Ben", "Cy", "Di"]
+    seq = [_ask("Ben", "Cy"), _ask("Cy", "Di"), _ask("Di", "Ana"), _wrong("Di")]
+    status = record.rules.status(_record("lima", seq))
+    assert (status.round, status.turn, status.out, status.over) == (1, "Ana", ("Di",), None)
+    seq += [_ask("Ana", "Ben")]
+    status = record.rules.status(_record("lima", seq))
+    assert (status.round, status.turn) == (2, "Ben")  # Ben asked first: his turns start rounds
+    seq += [_ask("Ben", "Cy"), _ask("Cy", "Ana")]
+    status = record.rules.status(_record("lima", seq))
+    assert (status.round, status.turn) == (2, "Ana")  # Di is out: Ana follows Cy
+    seq += [_wrong("Ana"), _wrong("Ben")]
+    status = record.rules.status(_record("lima", seq))
+    assert status.over == "Cy alone is still in the game" and status.turn is None
+
+
+def test_lima_status_ends_with_a_right_accusation(lima):
+    doc, truth = lima_game(4, 0, 13, me=2)
+    pair = sorted(t for t, h in truth.items() if h == "treasure")
+    right = {"accuse": {"by": "Ben", "locations": pair, "correct": True}}
+    record = parse(dict(doc, events=[right]), "test")
+    status = record.rules.status(record)
+    assert status.over == "Ben found the treasure" and status.turn is None
+
+
+def test_the_status_line_shows_the_best_guess_and_the_deals_left(goldraub):
+    from sleuth.analysis import report
+
+    result = report(goldraub.record)
+    line = status_line(goldraub.record, result)
+    assert line.startswith("round 1, value 10 | Bert to play | 48.2 trillion deals | best ")
+    best = result.record.rules.best(result)
+    assert best is not None and best[1] == max(
+        result.odds.probability(o, s)
+        for o in ("Anton", "Bert", "Doris", "Elli")
+        for s in goldraub.record.start.city.sectors
+    )
+    assert about(999_999) == "999,999" and about(2_390_850) == "2.39 million"
+
+
+# --- the session without a terminal ---------------------------------------------------------
+
+
+@pytest.fixture
+def piped(monkeypatch, tmp_path):
+    """Run ``sleuth play`` in process with ``input`` as its stdin; (exit status, out, err)."""
+    monkeypatch.chdir(tmp_path)
+    one_shot(tmp_path / "new", [*GOLDRAUB_NEW, "--hand", "22,45,63"], [])
+    (tmp_path / "game.yaml").write_text((tmp_path / "new" / "game.yaml").read_text())
+    env = cli_app.Env(
+        out=Console(width=80, color_system=None), err=Console(stderr=True, width=80),
+        environ={"SLEUTH_CACHE": "off"},
+    )
+    monkeypatch.setattr(cli_app, "ENV", env)
+
+    def run(text: str):
+        result = CliRunner().invoke(cli_app.app, ["play"], input=text)
+        return result.exit_code, result.stdout, result.stderr
+
+    return run
+
+
+def test_stdin_not_a_terminal_reads_the_lines_and_exits_with_the_worst_status(piped, tmp_path):
+    status, out, err = piped('an 31-36 2 1\nsearch "an\ng dor bert 32 y\nr\n')
+    assert status == 2
+    assert "= search Anton 31-36 --gold 2 --saw 1\nrecorded: search" in out
+    assert "No closing quotation" in err and len(err.strip().splitlines()) == 1
+    assert "deals fit the record" in out
+    assert len(events(tmp_path / "game.yaml")) == 2
+    status, out, _ = piped("quit\nr\n")
+    assert status == 0 and "deals" not in out
+
+
+def test_a_bug_in_a_command_is_one_line_and_the_session_goes_on(piped, monkeypatch, tmp_path):
+    import sleuth.store
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(sleuth.store, "remove_last", broken)
+    status, out, err = piped("an 31-36 2 1\nundo\nr\n")
+    assert status == 1
+    assert err.strip() == (
+        "sleuth: internal error: ZeroDivisionError: division by zero at test_play.py:"
+        f"{broken.__code__.co_firstlineno + 1} (a bug in sleuth; set SLEUTH_DEBUG=1 for the "
+        "traceback)"
+    )
+    assert "deals fit the record" in out and len(events(tmp_path / "game.yaml")) == 1
+
+
+def test_the_interactive_loop_puts_a_rejected_line_back_and_ctrl_c_drops_one(goldraub):
+    typed = iter([KeyboardInterrupt, "zz 1", "zz 2", EOFError])
+    defaults = []
+
+    def read(prompt: str, default: str) -> str:
+        defaults.append(default)
+        step = next(typed)
+        if isinstance(step, type):
+            raise step
+        return step
+
+    goldraub.enter = lambda line: 2 if line == "zz 1" else 0  # zz 1: rejected
+    assert interactive(goldraub, read) == 0
+    assert defaults == ["", "", "zz 1", ""]
+
+
+def test_a_script_gives_the_worst_status_and_stops_at_quit(goldraub):
+    seen = []
+
+    def enter(line: str) -> int:
+        seen.append(line)
+        if line == "quit":
+            raise Leave
+        return 3 if line == "b" else 0
+
+    goldraub.enter = enter
+    assert script(goldraub, ["a", "b", "c", "quit", "d"]) == 3
+    assert seen == ["a", "b", "c", "quit"]
