@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.games.goldraub.rules import Guess, Search, may_guess, round_value
+from sleuth.games.goldraub.rules import Guess, may_guess, round_value
 from sleuth.games.goldraub.simulate import Notes, heard, table_game
 from sleuth.record import parse
 from sleuth.solve import Entailment, count
