@@ -9,14 +9,17 @@ For every prefix of 6 to 24 events of 6-player Goldraub games as played at a tab
 - **cold**: no remembered order;
 - **remembered**: the order the previous prefix's count left in its ``Remembered`` (what the
   record's cache file carries from one command to the next);
+- **previous**: the order the previous prefix's count finished in, whatever its size (the
+  shipped memory keeps only a hard count's order, over ``tuning.BIG`` states; here every count
+  keeps one);
 - **new last**: that order with the new event's items (a search's row, a guess's sector) moved
   to its end, so that every layer before them could be the previous count's.
 
-For the states whose count is hard (an order was remembered), the forward pass in the "new
-last" order is stepped one item at a time: **before new** is the share of its time spent before
-the first new item, the most that reusing the previous count's layers could save, and
-**same layers** says whether those layers have the same sizes as the previous prefix's in that
-order (so could be reused at all: the new event's propagation may change earlier items too).
+For every state, the forward pass in the "new last" order is stepped one item at a time:
+**before new** is the share of its time spent before the first new item, the most that reusing
+the previous count's layers could save, and **same layers** says whether those layers have the
+same sizes as the previous prefix's in that order (so could be reused at all: the new event's
+propagation may change earlier items too).
 """
 
 from __future__ import annotations
@@ -24,13 +27,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from contextlib import contextmanager
 
 from tables import render
 
 from sleuth.games.goldraub.board import city
 from sleuth.games.goldraub.simulate import table_game
 from sleuth.record import Record, parse
-from sleuth.solve import Remembered, count
+from sleuth.solve import Remembered, count, tuning
+from sleuth.solve.counts import TooBig
 from sleuth.solve.merge import Kernels
 from sleuth.solve.plan import plan, with_order
 from sleuth.solve.simplify import reduce
@@ -47,6 +52,16 @@ def new_items(event: dict) -> list[str]:
     return [str(event["guess"]["sector"])]
 
 
+@contextmanager
+def every_order():
+    """Counts meanwhile remember their order whatever their size."""
+    big, tuning.BIG = tuning.BIG, -1
+    try:
+        yield
+    finally:
+        tuning.BIG = big
+
+
 def timed(model, memory: Remembered | None, runs: int) -> tuple[float, Remembered | None]:
     """Median seconds of a count, each run from a copy of ``memory``; the memory it left."""
     times, left = [], None
@@ -58,12 +73,16 @@ def timed(model, memory: Remembered | None, runs: int) -> tuple[float, Remembere
     return statistics.median(times), left
 
 
-def layers(model, order: list[str], upto: int, kernels: Kernels) -> tuple[list[int], float, float]:
-    """Layer sizes before item ``upto`` of a forward pass in ``order``, and its seconds to
-    there and in all."""
+def layers(model, order: list[str], fresh: list[str], kernels: Kernels) -> tuple:
+    """Layer sizes before the ``fresh`` items of a forward pass in ``order`` (the rest of the
+    tracked items before them), its seconds to there and in all."""
     reduced = reduce(model)
     p = plan(model, reduced)
-    run = VectorRun(with_order(p, [i for i in order if i in set(p.tracked)], reduced), kernels)
+    tracked = [i for i in order if i in p.tracked and i not in fresh]
+    tracked += [i for i in p.tracked if i not in tracked and i not in fresh]
+    upto = len(tracked)
+    tracked += [i for i in p.tracked if i in fresh]
+    run = VectorRun(with_order(p, tracked, reduced), kernels)
     run.most = run.limit = 1 << 40
     sizes, started, before = [], time.perf_counter(), None
     while not run.done:
@@ -79,21 +98,26 @@ def game(seed: int, runs: int, kernels: Kernels) -> list[dict]:
     """The three counts at every prefix of one game, and the profile of the hard ones."""
     doc, _ = table_game(6, 10, seed)
     record = parse(doc, f"table_game(6, 10, {seed})")
-    memory, out = Remembered(), []
+    memory, previous, out = Remembered(), Remembered(), []
     for k in range(FIRST, min(LAST, len(record.events)) + 1):
         model = Record(record.game, record.table, record.start, record.events[:k]).model()
-        fresh = [i for i in new_items(doc["events"][k - 1]) if i in memory.order]
-        last = Remembered([i for i in memory.order if i not in fresh] + fresh)
+        fresh = [i for i in new_items(doc["events"][k - 1]) if i in previous.order]
+        last = Remembered([i for i in previous.order if i not in fresh] + fresh)
         line = {"seed": seed, "events": k, "hard": bool(memory.order)}
         line["cold"], _ = timed(model, None, runs)
-        line["last"], _ = timed(model, last, runs)
         line["remembered"], memory = timed(model, memory, runs)
-        if line["hard"] and fresh:
-            upto = len(last.order) - len(fresh)
+        with every_order():
+            line["last"], _ = timed(model, last, runs)
+            line["previous"], previous = timed(model, previous, runs)
+        if previous.order and fresh:
             before = Record(record.game, record.table, record.start, record.events[: k - 1])
-            old, _, _ = layers(before.model(), last.order, upto, kernels)
-            now, pre, total = layers(model, last.order, upto, kernels)
-            line |= {"before new": pre / total, "same layers": old == now}
+            try:
+                old, _, _ = layers(before.model(), last.order, fresh, kernels)
+                now, pre, total = layers(model, last.order, fresh, kernels)
+            except TooBig:  # this order's layers outgrow the engine: no profile
+                pass
+            else:
+                line |= {"before new": pre / total, "same layers": old == now}
         out.append(line)
     return out
 
@@ -105,20 +129,24 @@ def ratio(a: list[float], b: list[float]) -> str:
 
 def table(lines: list[dict], markdown: bool) -> str:
     """Medians over all states and over the hard ones."""
-    head = ["states", "n", "cold s", "remembered s", "new last s", "remembered/cold"]
-    head += ["new last/remembered", "before new", "same layers"]
+    head = ["states", "n", "cold s", "remembered s", "previous s", "new last s"]
+    head += ["remembered/cold", "previous/cold", "new last/previous", "before new", "same layers"]
     body = []
-    for name, rows in (("all", lines), ("hard", [x for x in lines if x["hard"]])):
+    slow = [x for x in lines if x["cold"] > 0.5]
+    hard = [x for x in lines if x["hard"]]
+    for name, rows in (("all", lines), ("cold > 0.5 s", slow), ("hard", hard)):
         if not rows:
             continue
-        med = {k: statistics.median(x[k] for x in rows) for k in ("cold", "remembered", "last")}
+        kinds = ("cold", "remembered", "previous", "last")
+        med = {k: statistics.median(x[k] for x in rows) for k in kinds}
         shares = [x["before new"] for x in rows if "before new" in x]
         same = [x["same layers"] for x in rows if "same layers" in x]
         body.append(
             [name, str(len(rows))]
-            + [f"{med[k]:.3f}" for k in ("cold", "remembered", "last")]
+            + [f"{med[k]:.3f}" for k in kinds]
             + [ratio([x["remembered"] for x in rows], [x["cold"] for x in rows])]
-            + [ratio([x["last"] for x in rows], [x["remembered"] for x in rows])]
+            + [ratio([x["previous"] for x in rows], [x["cold"] for x in rows])]
+            + [ratio([x["last"] for x in rows], [x["previous"] for x in rows])]
             + [f"{statistics.median(shares):.0%}" if shares else "-"]
             + [f"{sum(same)}/{len(same)}"]
         )
@@ -139,9 +167,9 @@ def main() -> None:
         lines += game(seed, args.runs, kernels)
     print(table(lines, args.markdown))
     slow = sorted(lines, key=lambda x: -x["cold"])[:5]
-    print("\nslowest states (seed @events: cold, remembered, new last seconds):")
+    print("\nslowest states (seed @events: cold, remembered, previous, new last seconds):")
     for x in slow:
-        times = ", ".join(f"{x[k]:.2f}" for k in ("cold", "remembered", "last"))
+        times = ", ".join(f"{x[k]:.2f}" for k in ("cold", "remembered", "previous", "last"))
         print(f"  {x['seed']} @{x['events']}: {times}")
 
 
