@@ -83,11 +83,11 @@ def _child(argv: list[str]) -> tuple[str, float, float]:
     wall = time.perf_counter() - started
     if proc.returncode not in (0, 3):
         raise SystemExit(f"{' '.join(argv[:4])}: exit {proc.returncode}\n{err.decode()[-2000:]}")
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # all children so far: see _cpu
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # all children so far: see timed
     return out.decode(), wall, usage.ru_utime + usage.ru_stime
 
 
-def _cpu(argv: list[str]) -> tuple[str, float, float]:
+def timed(argv: list[str]) -> tuple[str, float, float]:
     """``_child``, with the CPU seconds of this child alone."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out, wall, total = _child(argv)
@@ -100,7 +100,7 @@ def _measured(kind: str, case: run.Case, **spec) -> Callable:
     def take(tree: Path) -> tuple[float, float | None, object]:
         job = {"kind": kind, "file": str(case.path), "budget": BUDGET} | spec
         harness = str(tree / "benchmarks" / "measure.py")
-        out = json.loads(_cpu([run.PYTHON, harness, json.dumps(job)])[0])
+        out = json.loads(timed([run.PYTHON, harness, json.dumps(job)])[0])
         times = out.get("times") or out["totals"]
         return statistics.median(times), None, (out.get("worlds"), out.get("exact"), out["events"])
 
@@ -111,7 +111,7 @@ def _command(argv: list[str]) -> Callable:
     """The wall time of one ``sleuth`` command, and its output when it is JSON."""
 
     def take(tree: Path) -> tuple[float, float | None, object]:
-        out, wall, cpu = _cpu([run.SLEUTH, *argv])
+        out, wall, cpu = timed([run.SLEUTH, *argv])
         data = json.loads(out) if argv[-1:] != ["--help"] else {}
         return wall, cpu, (data.get("worlds"), data.get("exact"))
 

@@ -4,6 +4,9 @@ goldraub-rulebook.yaml: the rulebook's table (Anton, Bert, Christl, Doris, Elli;
 22, 45 and 63). Anton searches 31-36 first; Bert holds 32 and Elli 36, so two GOLD BARS cards
 reach Anton and Christl sees Bert's one. The game then runs its 10 rounds.
 goldraub-6p.yaml: six players, a deal from a fixed seed, stopped after 4 rounds.
+goldraub-5p-table-1.yaml, goldraub-5p-table-5.yaml: five players as at a table, the first 24
+events of ``sleuth.games.goldraub.simulate.table_game(5, 10, seed)`` (seeds 1 and 5): every
+player guesses what its own notes make likely, so guesses go right and wrong.
 
 Every answer is the truthful one for the fixed deal, so both records are consistent. Moves
 follow ``sleuth.games.goldraub.simulate``: a die roll along the route, skipping occupied spaces,
@@ -22,7 +25,13 @@ HERE = Path(__file__).resolve().parent
 from sleuth.document import document, dump  # noqa: E402
 from sleuth.games.goldraub.board import city  # noqa: E402
 from sleuth.games.goldraub.rules import ASIDE  # noqa: E402
-from sleuth.games.goldraub.simulate import NAMES, between, deal, holds_row  # noqa: E402
+from sleuth.games.goldraub.simulate import (  # noqa: E402
+    NAMES,
+    between,
+    deal,
+    holds_row,
+    table_game,
+)
 from sleuth.record import parse  # noqa: E402
 from sleuth.solve.entail import Entailment  # noqa: E402
 
@@ -145,6 +154,13 @@ def six_players(seed: int = 6) -> dict:
     return play(players, truth, "Christl", corners, rng.randrange(6), 4, rng)
 
 
+def at_table(seed: int, events: int = 24) -> dict:
+    """The first ``events`` events of a 5-player game as played at a table."""
+    doc, _ = table_game(5, 10, seed)
+    doc["events"] = doc["events"][:events]
+    return doc
+
+
 def write(path: Path, doc: dict, about: str) -> None:
     """Write a record with a header saying how it was made."""
     header = (
@@ -156,7 +172,7 @@ def write(path: Path, doc: dict, about: str) -> None:
 
 
 def main() -> None:
-    """Write both example records next to this script."""
+    """Write the example records next to this script."""
     write(
         HERE / "goldraub-rulebook.yaml",
         rulebook(),
@@ -167,6 +183,12 @@ def main() -> None:
         six_players(),
         "Goldraub in London: a 6-player game (deal from seed 6), stopped after 4 rounds.",
     )
+    for seed in (1, 5):
+        write(
+            HERE / f"goldraub-5p-table-{seed}.yaml",
+            at_table(seed),
+            f"Goldraub in London: 5 players at a table (seed {seed}), the first 24 events.",
+        )
 
 
 if __name__ == "__main__":

@@ -80,3 +80,181 @@ def simulate(n: int, turns: int, seed: int, me: int = 0, guesses: float = 0.15):
     doc = {"game": "goldraub", "players": list(players), "me": me_name, "hand": hand}
     doc["events"] = events
     return doc, truth
+
+
+# A table's game: every player keeps notes and guesses what its notes make likely.
+
+LIKELY = 0.5  # a player guesses a holding whose chance, by its own notes, is at least this
+
+
+class Notes:
+    """What one player can tell from its hand and what it saw and heard: a cheap deduction.
+
+    Each search gives the player counts over groups of players, "``count`` of ``members`` hold
+    a sector of ``row``": the asker hears the whole table, any other player the cards that
+    reached it and, by difference, the rest. The notes close these counts under two rules: a
+    count already made up by members known to hold a sector of the row bars the others from
+    it; a count that needs every undecided member makes each of them hold one. A player's
+    chance that ``owner`` holds ``sector`` is then 1/k when ``owner`` holds a sector of a row
+    in which k sectors are still open to it, else nothing: a proxy for the exact probability
+    from its own knowledge, which would cost a count per player and event.
+    """
+
+    def __init__(self, me: str, hand: set[str], players: tuple[str, ...]):
+        self.me, self.players = me, players
+        self.barred = {p: set() if p == me else set(hand) for p in players}
+        self.revealed: dict[str, str] = {s: me for s in hand}  # sector -> a holder known to it
+        self.groups: list[tuple[frozenset[str], frozenset[str], int]] = []
+        self.holds: set[tuple[str, frozenset[str]]] = set()  # (player, row): holds one of it
+
+    def open_to(self, player: str, row: frozenset[str]) -> set[str]:
+        """The sectors of ``row`` that ``player`` may still hold."""
+        taken = {s for s, p in self.revealed.items() if p != player}
+        return set(row) - self.barred[player] - taken
+
+    def hears(self, members, row: frozenset[str], count: int) -> None:
+        """``count`` of ``members`` hold at least one sector of ``row``."""
+        if members:
+            self.groups.append((frozenset(members), row, count))
+            self.close()
+
+    def learns(self, owner: str, sector: str, correct: bool) -> None:
+        """A guess's outcome: the owner holds the sector (shown to all), or does not."""
+        if correct:
+            self.revealed[sector] = owner
+        else:
+            self.barred[owner].add(sector)
+        self.close()
+
+    def close(self) -> None:
+        """Apply both rules to every group count until nothing changes."""
+        changed = True
+        while changed:
+            changed = False
+            for members, row, count in self.groups:
+                yes = {p for p in members if self.known(p, row)}
+                no = {p for p in members - yes if not self.open_to(p, row)}
+                rest = members - yes - no
+                if rest and count == len(yes):
+                    for p in rest:
+                        self.barred[p] |= row
+                    changed = True
+                elif rest and count == len(yes) + len(rest):
+                    self.holds |= {(p, row) for p in rest}
+                    changed = True
+
+    def known(self, player: str, row: frozenset[str]) -> bool:
+        """Whether ``player`` surely holds a sector of ``row``."""
+        shown = any(self.revealed.get(s) == player for s in row)
+        return shown or (player, row) in self.holds
+
+    def best(self) -> tuple[float, str, str] | None:
+        """The likeliest holding of another player not yet shown: (chance, owner, sector)."""
+        found = []
+        for player, row in self.holds:
+            if player == self.me or any(self.revealed.get(s) == player for s in row):
+                continue
+            options = self.open_to(player, row)
+            found += [(1 / len(options), player, s) for s in options]
+        return max(found, key=lambda c: (c[0], c[1], int(c[2])), default=None)
+
+
+def heard(notes: dict[str, Notes], players, truth, event: dict) -> None:
+    """Every player in ``notes`` notes what an event (as in a record) told it."""
+    if "guess" in event:
+        guess = event["guess"]
+        for note in notes.values():
+            note.learns(guess["owner"], str(guess["sector"]), guess["correct"])
+        return
+    by, row, gold = (event["search"][k] for k in ("by", "row", "gold"))
+    sectors = frozenset(city().rows[row])
+    for p, note in notes.items():
+        if p == by:
+            note.hears(set(players) - {p}, sectors, gold)
+            continue
+        seen = between(players, by, p)
+        saw = sum(holds_row(truth, q, row) for q in seen)
+        rest = set(players) - {by, p} - set(seen)
+        note.hears(seen, sectors, saw)
+        note.hears(rest, sectors, gold - saw - holds_row(truth, p, row))
+
+
+def _guesses(notes, players, truth, first: str, turn, likely: float) -> list[dict]:
+    """The guesses made after a search, each player in seating order from the asker.
+
+    The rules (Discovering a Hiding Place): two guesses a round at most, none after one's own
+    wrong guess that round, never a card already shown. ``turn`` holds the round's tallies.
+    """
+    out = []
+    start = players.index(first)
+    for p in players[start:] + players[:start]:
+        while turn["made"][p] < 2 and p not in turn["wrong"]:
+            best = notes[p].best()
+            if best is None or best[0] < likely:
+                break
+            _, owner, sector = best
+            correct = truth[sector] == owner
+            turn["made"][p] += 1
+            if correct:
+                turn["shown"].append(sector)
+            else:
+                turn["wrong"].add(p)
+            guess = {"by": p, "owner": owner, "sector": int(sector), "correct": correct}
+            out.append({"guess": guess})
+            heard(notes, players, truth, out[-1])
+    return out
+
+
+def _over(truth: dict[str, str], shown: list[str]) -> bool:
+    """Whether the game ends early: the cards still face down are one player's, or none."""
+    return len({h for s, h in truth.items() if h != ASIDE and s not in shown}) <= 1
+
+
+def table_game(n: int, rounds: int, seed: int, me: int = 0, likely: float = LIKELY):
+    """A record of an n-player game as played at a table, and the deal.
+
+    Figures move by a die along the route, skipping occupied spaces, and search one of the rows
+    their space offers; after each search every player guesses, in turn from the asker, each
+    holding its notes (``Notes``) give a chance of at least ``likely``, as the rules allow. The
+    game ends when the round counter reaches 0 or the cards face down are one player's.
+    """
+    rng = random.Random(seed)
+    players = NAMES[:n]
+    truth = deal(players, rng)
+    me_name = players[me]
+    where = dict(zip(players, rng.sample([1, 5, 9, 13, 17, 21], n), strict=True))
+    notes = {p: Notes(p, {s for s, h in truth.items() if h == p}, players) for p in players}
+    hand = sorted(int(s) for s, h in truth.items() if h == me_name)
+    doc = {"game": "goldraub", "players": list(players), "me": me_name, "rounds": rounds}
+    doc |= {"hand": hand, "events": []}
+    first, shown = rng.randrange(n), []
+    turn = {"made": dict.fromkeys(players, 0), "wrong": set(), "shown": shown}
+    for number in range(rounds * n):
+        by = players[(first + number) % n]
+        where[by] = _move(where[by], rng.randint(1, 6), set(where.values()) - {where[by]})
+        row = rng.choice(city().route[where[by]])
+        gold = sum(holds_row(truth, p, row) for p in players if p != by)
+        event = {"by": by, "row": row, "gold": gold, "at": where[by]}
+        seen = between(players, by, me_name)
+        if by != me_name and seen:
+            event["saw"] = sum(holds_row(truth, p, row) for p in seen)
+        doc["events"].append({"search": event})
+        heard(notes, players, truth, doc["events"][-1])
+        if number + 1 == rounds * n:
+            break
+        if (number + 1) % n == 0:  # the round marker moves: a new round's tallies
+            turn = {"made": dict.fromkeys(players, 0), "wrong": set(), "shown": shown}
+        doc["events"] += _guesses(notes, players, truth, by, turn, likely)
+        if _over(truth, shown):
+            break
+    return doc, truth
+
+
+def _move(start: int, steps: int, occupied: set[int]) -> int:
+    """The route space ``steps`` spaces on from ``start``, occupied spaces not counted."""
+    space, route = start, city().route
+    while steps:
+        space = space % len(route) + 1
+        if space not in occupied:
+            steps -= 1
+    return space
