@@ -436,7 +436,9 @@ def test_goldraub_completion(goldraub, text, offered):
         ("ask b c SE-N --terrain f", ["forest"]),
         ("accuse b 3", ["3B", "3F", "3M"]),
         ("accuse cy 3F 7M --wrong --treasure 5B,6", ["5B,6B", "5B,6F", "5B,6M"]),
-        ("next --roll N-wild,S", ["N-wild,SW-beach", "N-wild,SE-forest", "N-wild,S-mountain"]),
+        ("next --roll N-wild,S", [f"N-wild,{face}" for face in (
+            "SW-beach", "SE-mountain", "SW-forest", "SE-forest", "SW-mountain", "SE-beach",
+            "S-beach", "S-forest", "S-mountain", "S-wild")]),
         ("b c E-W ", ["beach", "forest", "mountain"]),
         ("p cy b", ["Ben"]),
         ("a cy 3", ["3B", "3F", "3M"]),
