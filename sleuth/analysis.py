@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
-from sleuth.mistakes import Repair, Tolerance, repairs, tolerant, union
+from sleuth.mistakes import Repair, Tolerance, repairs, tolerant
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import NO_DEAL, Odds, odds
 from sleuth.solve import Entailment, Remembered, firsts
@@ -126,8 +126,7 @@ def _report(
     conflict = [] if fits else entail.conflict()
     fixes, whole = ([], True) if fits else repairs(record, model, conflict, deadline)
     if tolerate:
-        facts = forced_facts(entail) if fits else []
-        loose = _tolerant_report(record, model, entail, facts, deadline)
+        loose = _tolerant_report(record, model, entail, fits, deadline)
         return replace(loose, conflict=conflict, repairs=fixes, repairs_cut=not whole)
     if not fits:
         return Report(
@@ -148,10 +147,17 @@ def _report(
 
 
 def _tolerant_report(
-    record: Record, model: Model, entail: Entailment, facts: list[Fact], deadline: Deadline
+    record: Record, model: Model, entail: Entailment, fits: bool, deadline: Deadline
 ) -> Report:
-    """The report over deals contradicting at most one answer, robust facts marked."""
+    """The report over deals contradicting at most one answer, robust facts marked.
+
+    The record's own facts (when it fits) come from the strict counts of the same pass.
+    """
     result = tolerant(model, entail, deadline)
+    facts = []
+    if fits:
+        strict = result.strict
+        facts = dated(entail, counted(strict) if strict.exact else entail.forced())
     marked = [Fact(f.holder, f.item, f.since, (f.holder, f.item) in result.robust) for f in facts]
     extra = result.robust - entail.forced(range(1)) - {(f.holder, f.item) for f in facts}
     marked += [Fact(h, i, None, True) for h, i in sorted(extra)]
@@ -164,25 +170,16 @@ def given(
 ) -> Odds:
     """The odds of the report's record with ``tallies`` added to the setup, as the report reads.
 
-    Under a tolerance, a part whose worlds with a single added holding are exactly the strict
-    ones (as many of them hold it) adds nothing, and is not counted again.
+    Under a tolerance, over the deals of the changed record that break at most one answer.
     """
     model = report.record.model()
     model = model.with_group(0, model.groups[0] + tallies)
-    tolerance = report.tolerance
     pair = _holding(tallies)
-    if tolerance is None and pair is not None:
+    if report.tolerance is not None:
+        return tolerant(model, Entailment(model), budget).odds
+    if pair is not None:
         return odds(model, budget, sharp=report.entailment.sharpened((pair,)))
-    if tolerance is None:
-        return odds(model, budget)
-    strict = odds(model, budget) if tolerance.strict.worlds else NO_DEAL
-    parts = []
-    for e, part in tolerance.parts:
-        same = part.exact and tolerance.strict.exact and pair is not None
-        if not same or part.held[pair] != tolerance.strict.held.get(pair, 0):
-            everything = set(range(len(model.groups)))
-            parts.append(odds(model.restrict(everything - {e}), budget))
-    return union(model, strict, parts)
+    return odds(model, budget)
 
 
 def _holding(tallies: tuple[Tally, ...]) -> tuple[Holder, Item] | None:

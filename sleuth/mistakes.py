@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sleuth.budget import DEFAULT_BUDGET, Deadline, due
+from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET, Deadline, due
 from sleuth.errors import InputError
 from sleuth.model import Holder, Item, Model, Tally
-from sleuth.odds import NO_DEAL, Odds, odds, scaled
-from sleuth.solve import Entailment
+from sleuth.odds import LEAST, NO_DEAL, Odds, odds
+from sleuth.solve import BudgetExceeded, Entailment, count_tolerant
 
 if TYPE_CHECKING:
     from sleuth.record import Record
@@ -38,20 +38,23 @@ class Repair:
 class Tolerance:
     """Odds over the deals that contradict at most ``wrong`` of the ``answers`` recorded ones.
 
-    ``strict`` are the odds of the deals fitting every answer; ``parts`` keeps, for each answer
-    left out, its event and the odds without it; ``odds`` counts their union, each deal once;
-    ``robust`` are the holdings certain in every part (and in the strict worlds, if any).
-    ``skipped``: the events of the parts the deadline left uncounted (then ``odds`` is a
-    lower bound, not exact, and ``robust`` is empty).
+    ``strict`` are the odds of the deals fitting every answer; ``odds`` count every deal that
+    breaks at most one answer, once; ``robust`` are the holdings certain in all of those
+    deals: exactly the holdings certain in every part (the record without one answer) that
+    has a deal, since each such deal lies in one part at least and each part in the union.
+    Counted in one pass (``sleuth.solve.count_tolerant``): the screens read the strict worlds,
+    the union and the robust facts, never one part on its own, so no part is counted apart
+    (``sleuth.testing.tolerance`` still counts them, to check the pass against).
+    ``skipped``: the answers the deadline left uncounted (every one: the pass did not finish;
+    then ``odds`` are the strict ones, a lower bound, not exact, and ``robust`` is empty).
     """
 
     wrong: int
     answers: int
     strict: Odds
-    parts: tuple[tuple[int, Odds], ...]
     odds: Odds
     robust: frozenset[tuple[Holder, Item]]
-    skipped: tuple[int, ...] = ()  # the answers whose parts the budget left uncounted
+    skipped: tuple[int, ...] = ()  # the answers whose deals the budget left uncounted
 
 
 def _changed(record: Record, index: int, name: str, value: Any) -> tuple[Tally, ...] | None:
@@ -105,60 +108,32 @@ def _fixes(record: Record, model: Model, index: int, deadline: Deadline, found: 
     return True
 
 
-def _certain(result: Odds, keys: list, entail: Entailment, groups: set[int]) -> set:
-    """The holdings true in every world: read off exact counts, else asked of z3."""
-    if result.exact:
-        return {k for k in keys if result.held[k] == result.worlds}
-    return entail.forced(groups)
-
-
-def union(model: Model, strict: Odds, parts: list[Odds]) -> Odds:
-    """Odds over the union of the parts' worlds: W = W(strict) + sum of (W(part) - W(strict)).
-
-    This holds when every part contains the strict worlds and no two share any other world.
-    """
-    keys = [(h, i) for h in model.space.holders for i in model.space.items]
-    base = scaled(strict)
-    held = {k: base.get(k, 0) for k in keys}
-    total, exact = strict.worlds, strict.exact
-    for part in parts:
-        counts = scaled(part)
-        total += part.worlds - strict.worlds
-        exact = exact and part.exact
-        for k in keys:
-            held[k] += counts[k] - base.get(k, 0)
-    return Odds(total, exact, held, total)
-
-
 def tolerant(
     model: Model, entail: Entailment, budget: float | Deadline = DEFAULT_BUDGET
 ) -> Tolerance:
     """The deals contradicting at most one answer (an event's tallies), each counted once.
 
-    They are the union over answers e of the worlds of the record without e; a deal that
-    contradicts e alone is in that part only, so the union adds up as in ``union``. When the
-    record fits no deal, only the answers in its conflict can matter. Each part takes an even
-    share of the time left; once the deadline has passed, the parts left are not counted: they
-    are ``skipped``, the odds are not exact, and no fact is called robust.
+    When the record fits no deal, only the answers in its conflict can be the wrong one: a
+    deal that breaks another breaks the conflict too. z3 first states what holds in every such
+    deal (``Entailment.loosened``), then one exact count takes them all, within 85% of the time
+    left; past it, no answer is tolerated: the odds are the strict ones, marked not exact, and
+    every answer is ``skipped``.
     """
     deadline = due(budget)
-    groups = set(range(len(model.groups)))
     answers = [g for g in range(1, len(model.groups)) if model.groups[g]]
     fits = entail.consistent()
     dropped = answers if fits else [g for g in entail.conflict() if g > 0]
-    strict = odds(model, deadline.share(len(dropped) + 1)) if fits else NO_DEAL
-    keys = [(h, i) for h in model.space.holders for i in model.space.items]
-    certain = [_certain(strict, keys, entail, groups)] if fits else []
-    parts, skipped = [], []
-    for k, e in enumerate(dropped):
-        if deadline.passed():
-            skipped.append(e)
-        elif entail.consistent(groups - {e}):
-            part = odds(model.restrict(groups - {e}), deadline.share(len(dropped) - k))
-            parts.append((e, part))
-            certain.append(_certain(part, keys, entail, groups - {e}))
-    robust = frozenset(set.intersection(*certain)) if certain and not skipped else frozenset()
-    loose = union(model, strict, [part for _, part in parts])
-    if skipped:
-        loose = Odds(loose.worlds, False, loose.held, loose.base)
-    return Tolerance(1, len(answers), strict, tuple(parts), loose, robust, tuple(skipped))
+    try:
+        sharp = entail.loosened(dropped, deadline.left() / 4)
+        left = max(COUNT_SHARE * deadline.left(), LEAST)
+        union, strict = count_tolerant(sharp, frozenset(dropped), left)
+    except BudgetExceeded:
+        pass  # count the strict odds outside the handler (its traceback keeps the layers)
+    else:
+        loose = Odds(union.total, True, union.held, union.total)
+        robust = {k for k, n in union.held.items() if n == union.total} if union.total else ()
+        strict_odds = Odds(strict.total, True, strict.held, strict.total)
+        return Tolerance(1, len(answers), strict_odds, loose, frozenset(robust))
+    result = odds(model, deadline) if fits else NO_DEAL
+    cut = Odds(result.worlds, False, result.held, result.base, result.interval, result.samples)
+    return Tolerance(1, len(answers), result, cut, frozenset(), tuple(dropped))

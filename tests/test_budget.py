@@ -114,21 +114,23 @@ def test_repairs_stop_at_the_deadline_and_say_so():
     assert "repairs_complete" not in report_json(report(record))
 
 
-def test_tolerance_parts_past_the_deadline_are_skipped_not_guessed(monkeypatch):
+def test_tolerance_past_the_deadline_is_skipped_not_guessed(monkeypatch):
     record = _goldraub()
     model = record.model()
     clock = Clock()
-    real = sleuth.mistakes.odds
+    real = sleuth.mistakes.count_tolerant
 
-    def slow(part, budget):
-        clock.now += 100  # every count takes past the deadline
-        return real(part, 15.0)
+    def slow(model, tolerable, budget):
+        clock.now += 100  # the pass takes past the deadline
+        return real(model, tolerable, 0.0)
 
-    monkeypatch.setattr(sleuth.mistakes, "odds", slow)
+    monkeypatch.setattr(sleuth.mistakes, "count_tolerant", slow)
     result = tolerant(model, Entailment(model), Deadline(1.0, clock))
     answers = [g for g in range(1, len(model.groups)) if model.groups[g]]
-    assert result.skipped == tuple(answers) and result.parts == ()
+    assert result.skipped == tuple(answers)
     assert not result.odds.exact and result.robust == frozenset()
+    assert result.odds.worlds == result.strict.worlds
+    monkeypatch.undo()
     whole = tolerant(model, Entailment(model))
     assert whole.skipped == () and whole.odds.exact
 

@@ -4,6 +4,9 @@
   ``conflict`` (a minimal set of groups that cannot all hold), ``since``, ``sharpened``.
 - ``count(model, budget, memory)``: exact numbers of worlds and of each holding (``Counts``),
   or ``BudgetExceeded``; ``memory`` (``Remembered``) carries an item order between counts.
+- ``count_tolerant(model, tolerable, budget)``: the same counts over the deals that break at
+  most one of the ``tolerable`` groups (answers that may be wrong), each once, in one pass
+  (``Loose``: those and the deals breaking none).
 - ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
 - ``crosscheck(model)``: the same counts by plain enumeration (python-constraint), for tests.
 - ``firsts(entail, facts)``: the event since which each of the facts holds, in one bisection.
@@ -13,10 +16,10 @@ Inside: ``simplify`` propagates, ``plan`` and ``steps`` state the counting progr
 ``tuning`` holds every setting that trades time for memory.
 """
 
-from sleuth.solve.counts import BudgetExceeded, Counts
+from sleuth.solve.counts import BudgetExceeded, Counts, Loose
 from sleuth.solve.crosscheck import crosscheck
 from sleuth.solve.entail import Entailment
-from sleuth.solve.exact import count
+from sleuth.solve.exact import count, count_tolerant
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import Estimate, estimate
 from sleuth.solve.since import firsts
@@ -26,8 +29,10 @@ __all__ = [
     "Counts",
     "Entailment",
     "Estimate",
+    "Loose",
     "Remembered",
     "count",
+    "count_tolerant",
     "crosscheck",
     "estimate",
     "firsts",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from sleuth.model import Holder, Item
 
@@ -30,6 +31,13 @@ class Counts:
     def probability(self, holder: Holder, item: Item) -> Fraction | None:
         """The probability that ``holder`` holds ``item``; None with no world (as ``Odds``)."""
         return Fraction(self.held[holder, item], self.total) if self.total else None
+
+
+class Loose(NamedTuple):
+    """Counts tolerating one wrong answer: over the deals breaking at most one, and none."""
+
+    union: Counts  # every deal that breaks at most one tolerable group, once
+    strict: Counts  # the deals that break none
 
 
 def multinomial(parts: list[int]) -> int:

@@ -37,8 +37,14 @@ class Run(Protocol):
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or past ``cap`` states; TooBig or BudgetExceeded if not."""
 
-    def backward(self, held: dict, reduced: Reduced) -> Counts:
-        """Total and per-holding counts of a finished run."""
+    def backward(
+        self, held: dict, reduced: Reduced, keep: bool = False, strict: bool = False
+    ) -> Counts:
+        """Total and per-holding counts of a finished run.
+
+        ``keep``: its layers stay for another pass; ``strict``: the counts of the deals that
+        break no tolerable group (``steps``).
+        """
 
 
 class Engine(Protocol):

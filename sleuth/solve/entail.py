@@ -36,6 +36,7 @@ class Entailment:
                 self.solver.add(z3.Implies(guard, self._encode(tally)))
         self._pair = {var.get_id(): pair for pair, var in self.x.items()}
         self._backbones: dict = {}
+        self._loose: dict[tuple[int, ...], z3.BoolRef] = {}
         self.prefixes = [z3.Bool(f"prefix|{g}") for g in range(len(model.groups))]
         for g, prefix in enumerate(self.prefixes):
             self.solver.add(z3.Implies(prefix, self.guards[g]))
@@ -63,21 +64,37 @@ class Entailment:
         groups = range(len(self.guards)) if groups is None else groups
         return self.solver.check(self._assume(groups)) == z3.sat
 
+    def _at_most_one_off(self, groups: tuple[int, ...]) -> z3.BoolRef:
+        """A literal that, assumed, lets at most one of these groups' guards be off."""
+        if groups not in self._loose:
+            literal = z3.Bool(f"tolerate|{len(self._loose)}")
+            guards = [(self.guards[g], 1) for g in groups]
+            self.solver.add(z3.Implies(literal, z3.PbGe(guards, len(guards) - 1)))
+            self._loose[groups] = literal
+        return self._loose[groups]
+
     def backbone(
-        self, groups: Iterable[int] | None = None, given: tuple = (), seconds: float | None = None
+        self,
+        groups: Iterable[int] | None = None,
+        given: tuple = (),
+        seconds: float | None = None,
+        tolerate: tuple[int, ...] = (),
     ) -> tuple[set, set]:
         """(forced, impossible): the holdings true, and false, in all deals of the groups.
 
-        ``given`` holdings are assumed as well. One call to z3's ``consequences``, which
-        computes the backbone inside the solver. Within ``seconds``, if given: a call cut short
-        (or not made, with no time) answers nothing (two empty sets, not remembered).
+        ``given`` holdings are assumed as well; with ``tolerate`` (groups not among
+        ``groups``), so are all but at most one of those groups. One call to z3's
+        ``consequences``, which computes the backbone inside the solver. Within ``seconds``,
+        if given: a call cut short (or not made, with no time) answers nothing (two empty
+        sets, not remembered).
         """
-        key = (None if groups is None else tuple(groups), given)
+        key = (None if groups is None else tuple(groups), given, tolerate)
         if seconds is not None and seconds <= 0 and key not in self._backbones:
             return set(), set()  # no time left to ask
         if key not in self._backbones:
             assume = self._assume(range(len(self.guards)) if groups is None else groups)
             assume += [self.x[pair] for pair in given]
+            assume += [self._at_most_one_off(tolerate)] if tolerate else []
             if seconds is not None:
                 self.solver.set("timeout", max(int(seconds * 1000), 1))
             try:
@@ -132,6 +149,20 @@ class Entailment:
     def impossible(self, groups: Iterable[int] | None = None) -> set[tuple[Holder, Item]]:
         """Every holding false in all deals of the given groups (the negative backbone)."""
         return set(self.backbone(groups)[1])
+
+    def loosened(self, tolerable: Iterable[int], seconds: float | None = None) -> Model:
+        """The model, with each holding false or true in all its loose deals as a setup fact.
+
+        Its loose deals: those that break at most one ``tolerable`` group, the others holding;
+        the model stated so has the same ones, and they count faster. Within ``seconds``, if
+        given: cut short (or with no such deal), the model as it is.
+        """
+        tolerate = tuple(sorted(tolerable))
+        strict = [g for g in range(len(self.guards)) if g not in tolerate]
+        forced, impossible = self.backbone(strict, (), seconds, tolerate)
+        facts = tuple(holds(h, i, False) for h, i in sorted(impossible))
+        facts += tuple(holds(h, i) for h, i in sorted(forced))
+        return self.model.with_group(0, self.model.groups[0] + facts)
 
     def sharpened(self, given: tuple = (), seconds: float | None = None) -> Model:
         """The same worlds, with every impossible holding stated as a fact (helps counting).

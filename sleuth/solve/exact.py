@@ -10,7 +10,7 @@ import time
 
 from sleuth.model import Model
 from sleuth.solve import tuning
-from sleuth.solve.counts import Counts
+from sleuth.solve.counts import Counts, Loose
 from sleuth.solve.memory import Remembered
 from sleuth.solve.order import race
 from sleuth.solve.plan import plan
@@ -37,3 +37,31 @@ def count(model: Model, budget: float | None = None, memory: Remembered | None =
     if memory is not None:
         memory.learn(run.p.order[: len(tracked)] if run.size > tuning.BIG else [])
     return run.backward(zero, reduced)
+
+
+def count_tolerant(model: Model, tolerable: frozenset[int], budget: float | None = None) -> Loose:
+    """Counts over the deals that break at most one ``tolerable`` group, each once, in one pass.
+
+    The other groups must hold. Also the counts of the deals that break none (``strict``),
+    from a second backward pass over the same layers. BudgetExceeded after ``budget`` seconds.
+    """
+    deadline = None if budget is None else time.monotonic() + budget
+    space = model.space
+    zero = {(h, i): 0 for h in space.holders for i in space.items}
+    try:
+        reduced = reduce(model, tolerable)
+        p = plan(model, reduced)
+    except Contradiction:
+        return Loose(Counts(0, zero), Counts(0, dict(zero)))
+    if len(reduced.broken) > 1:
+        return Loose(Counts(0, zero), Counts(0, dict(zero)))
+    if reduced.broken:  # every deal left breaks this group: the others must hold
+        left = None if deadline is None else deadline - time.monotonic()
+        keep = set(range(len(model.groups))) - reduced.broken
+        return Loose(count(model.restrict(keep), left), Counts(0, zero))
+    run = race(p, reduced, deadline)
+    if not p.groups:
+        whole = run.backward(zero, reduced)
+        return Loose(whole, whole)
+    strict = run.backward(dict(zero), reduced, keep=True, strict=True)
+    return Loose(run.backward(zero, reduced), strict)

@@ -114,14 +114,15 @@ class Forced:
         """(tally, least value, trackers with items ahead) of the tallies checked at layer j.
 
         Tallies with a term that counts items, or the same term twice, are left out, and so
-        are the last ones once their trackers would pass ``BITS``.
+        are tolerable ones (a deal may break them) and the last ones once their trackers
+        would pass ``BITS``.
         """
         p = self.p
         out, used = [], set()
         for c, (refs, values) in enumerate(p.tallies):
             terms = [t for t in refs if self.where[t][-1] >= j]  # rows with items ahead
             least = min(values)
-            if least == 0 or not terms or len(set(terms)) < len(terms):
+            if least == 0 or not terms or len(set(terms)) < len(terms) or p.group(c):
                 continue
             if any(not p.trackers[t][2] for t in terms) or len(used | set(terms)) > BITS:
                 continue

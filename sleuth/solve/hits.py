@@ -56,10 +56,10 @@ def _fewest(covers: frozenset[int], most: int, rows: int) -> np.ndarray:
 
 
 def musts(p) -> dict[int, list[int]]:
-    """For each holder: the tallies that make it hold one item of a set."""
+    """For each holder: the tallies that make it hold one item of a set (strict ones only)."""
     out = defaultdict(list)
     for c, (refs, values) in enumerate(p.tallies):
-        if len(refs) == 1 and min(values) >= 1:
+        if len(refs) == 1 and min(values) >= 1 and not p.group(c):
             holder, _, any_ = p.trackers[refs[0]]
             if any_:
                 out[holder].append(c)

@@ -45,6 +45,11 @@ class Plan:
     free: list[Item]  # dealt at the end in one multinomial
     caps: list[int]  # each hand's room once the fixed untracked items are dealt
     loose: list[Item]  # visited but in no tally (their domain is not full)
+    groups: tuple[int, ...] = ()  # each tally's tolerable group, 0 if strict (``reduce``)
+
+    def group(self, c: int) -> int:
+        """The tolerable group of tally c: 0 when it must hold."""
+        return self.groups[c] if self.groups else 0
 
     @property
     def tracked(self) -> list[Item]:
@@ -100,7 +105,9 @@ def plan(model: Model, reduced: Reduced) -> Plan:
     derived = max(range(len(holders)), key=lambda k: (k not in with_trackers, caps[k]))
     loose = [i for i in visit if i not in tracked]
     domains = [sorted(index[h] for h in reduced.domains[i]) for i in visit]
-    return Plan(holders, derived, visit, domains, trackers, tallies, free, caps, loose)
+    return Plan(
+        holders, derived, visit, domains, trackers, tallies, free, caps, loose, reduced.groups
+    )
 
 
 def with_order(p: Plan, tracked: list[Item], reduced: Reduced) -> Plan:

@@ -58,15 +58,20 @@ class DictRun:
             self.layers.append(nxt)
             self.size += len(nxt)
 
-    def backward(self, held: dict, reduced: Reduced) -> Counts:
-        """Total and per-holding counts from the forward layers."""
+    def backward(
+        self, held: dict, reduced: Reduced, keep: bool = True, strict: bool = False
+    ) -> Counts:
+        """Total and per-holding counts from the forward layers (always kept: ``keep``).
+
+        With ``strict`` (a plan with tolerable groups): of the deals that break none of them.
+        """
         p, steps = self.p, self.steps
         nfree = len(p.free)
         back = {}
         free_held = [0] * len(p.holders)
         for state, ways in self.layers[-1].items():
             parts = steps.finish(state)
-            mult = multinomial(parts)
+            mult = 0 if strict and state[-1] else multinomial(parts)
             back[state] = mult
             if nfree and mult:
                 for h, part in enumerate(parts):

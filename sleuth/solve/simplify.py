@@ -5,6 +5,12 @@ tally plus a constant. A tally left at its least or greatest value fixes or excl
 A tally that contains every term of a single-valued one keeps only the other terms.
 Repeating this to a fixed point gives every item a *domain* (the holders it may go to) and a
 list of *residual* tallies over the items still open; both describe exactly the same worlds.
+
+With *tolerable* groups (answers that may be wrong, ``reduce(model, tolerable)``) the worlds
+are the deals that break at most one of them: their tallies are reduced to residuals over the
+domains that the other groups force, but force nothing themselves, a single-valued tally is
+taken out of another only within its group or from a strict one, and a tolerable group that no
+deal can satisfy is ``broken``.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ class Reduced:
 
     domains: dict[Item, frozenset[Holder]]
     tallies: tuple[Tally, ...]
+    groups: tuple[int, ...] = ()  # with tolerable groups: each tally's group, 0 if strict
+    broken: frozenset[int] = frozenset()  # tolerable groups that no deal satisfies
 
 
 def _reduce(tally: Tally, domains: dict, sizes: dict) -> tuple[Tally, int]:
@@ -71,12 +79,13 @@ def _narrow(tally: Tally, most: int, domains: dict, sizes: dict) -> bool:
     return changed
 
 
-def _nested(tallies: list[Tally]) -> tuple[list[Tally], bool]:
+def _nested(tallies: list[Tally], groups: list[int]) -> tuple[list[Tally], bool]:
     """Each tally that contains every term of a single-valued one, less that one's terms.
 
     If B = b and A's terms include all of B's, then A = a exactly when (A - B) = a - b: the
     same worlds, with a tally over fewer terms that closes sooner. A search answer and the
-    part of it that the recorder saw pass by are nested like this.
+    part of it that the recorder saw pass by are nested like this. B must be strict (group
+    0) or of A's own group: a deal that breaks B alone would not break A alone.
     """
     out, changed = list(tallies), False
     again = True
@@ -84,8 +93,10 @@ def _nested(tallies: list[Tally]) -> tuple[list[Tally], bool]:
         again = False
         for k, outer in enumerate(out):
             have = Counter(outer.terms)
-            for inner in out:
+            for inner, group in zip(out, groups, strict=True):
                 if len(inner.values) != 1 or len(inner.terms) >= len(outer.terms):
+                    continue
+                if group not in (0, groups[k]):
                     continue
                 need = Counter(inner.terms)
                 if all(have[t] >= n for t, n in need.items()):
@@ -103,19 +114,30 @@ def _nested(tallies: list[Tally]) -> tuple[list[Tally], bool]:
     return out, changed
 
 
-def reduce(model: Model) -> Reduced:
-    """Domains and residual tallies equivalent to the model; Contradiction if none can hold."""
+def reduce(model: Model, tolerable: frozenset[int] = frozenset()) -> Reduced:
+    """Domains and residual tallies equivalent to the model; Contradiction if none can hold.
+
+    ``tolerable``: groups of which a deal may break one (see the module's docstring).
+    """
     sizes = model.space.sizes
     holders = frozenset(h for h in model.space.holders if sizes[h] > 0)
     domains = dict.fromkeys(model.space.items, holders)
-    tallies = model.tallies
+    tallies = [(t, g if g in tolerable else 0) for g, ts in enumerate(model.groups) for t in ts]
+    broken: set[int] = set()
     while True:
         residuals, changed = [], False
-        for tally in tallies:
-            residual, most = _reduce(tally, domains, sizes)
+        for tally, group in tallies:
+            try:
+                residual, most = _reduce(tally, domains, sizes)
+            except Contradiction:
+                if not group:
+                    raise
+                broken.add(group)
+                continue
             if residual.terms and residual.values != frozenset(range(most + 1)):
-                residuals.append(residual)
-                changed |= _narrow(residual, most, domains, sizes)
+                residuals.append((residual, group))
+                if not group:
+                    changed |= _narrow(residual, most, domains, sizes)
         fixed = {}
         for domain in domains.values():
             if len(domain) == 1:
@@ -131,7 +153,15 @@ def reduce(model: Model) -> Reduced:
                 if not domains[item]:
                     raise Contradiction
         if not changed:
-            residuals, changed = _nested(residuals)
+            groups = [g for _, g in residuals]
+            nested, changed = _nested([t for t, _ in residuals], groups)
+            residuals = list(zip(nested, groups, strict=True))
             if not changed:
-                return Reduced(domains, tuple(dict.fromkeys(residuals)))
-            tallies = tuple(residuals)
+                kept = list(dict.fromkeys(residuals))
+                return Reduced(
+                    domains,
+                    tuple(t for t, _ in kept),
+                    tuple(g for _, g in kept) if tolerable else (),
+                    frozenset(broken),
+                )
+            tallies = residuals

@@ -14,6 +14,14 @@ greatest value, or unable to reach its least one with the items and room still l
 
 Both engines run these steps: ``reference.DictRun`` state by state, ``vector.VectorRun`` on whole
 layers; they keep exactly the same states.
+
+A plan with tolerable groups (``Plan.groups``: answers that may be wrong) counts the deals that
+break at most one of them, each once. The state then ends with a *label*: 0 while no answer is
+broken, the code (1 to G) of the group broken while it still has open tallies, ``settled`` (G
++ 1) once they have all closed. A tolerable tally that fails a bound or its values (one whose
+group is the label is not checked) sets the label from 0, and kills the state if it is already
+set; a strict one kills it as before. The open tallies of the label's group are kept at 0 (their
+sums no longer matter), so that such states merge.
 """
 
 from __future__ import annotations
@@ -79,6 +87,8 @@ class Step:
     keep_bits: list[int]  # the open bits still open after the step
     keep_tallies: list[int]  # the open tallies still open after the step
     hits: list[Hits]
+    codes: list[int]  # per open tally: its group's label code, 0 if strict
+    settling: frozenset[int]  # the codes of the groups whose last tally closes here
 
 
 def share(term: Potential, room, hit):
@@ -138,6 +148,14 @@ class Steps:
                 members[t].append(c)
         gain = [_gains(p, refs, position) for refs, _ in p.tallies]
         must = musts(p)
+        tolerated = sorted({p.group(c) for c in range(len(p.tallies))} - {0})
+        code = {g: k + 1 for k, g in enumerate(tolerated)}
+        code[0] = 0
+        self.tolerant = bool(tolerated)
+        self.settled = len(tolerated) + 1  # the label once the broken group has closed
+        glast: dict[int, int] = {}
+        for c in range(len(p.tallies)):
+            glast[p.group(c)] = max(glast.get(p.group(c), -1), tlast[c])
         open_b, open_c, self.steps = [], [], []
         self.opened: list[tuple[list[int], list[int]]] = []  # open trackers and tallies per step
         self.width: list[float] = []  # log2 of the tracker and tally values after each step
@@ -225,6 +243,8 @@ class Steps:
                     keep_b,
                     keep_c,
                     hits,
+                    [code[p.group(c)] for c in open_c],
+                    frozenset(code[g] for g in tolerated if glast[g] == k),
                 )
             )
             self.width.append(len(keep_b) + sum(math.log2(most[c] + 1) for c in keep_c))
@@ -232,8 +252,19 @@ class Steps:
             open_c = [open_c[i] for i in keep_c]
 
     def start(self) -> tuple:
-        """The state before the first step: every hand's whole room."""
-        return tuple(self.p.caps[h] for h in self.cap_slots)
+        """The state before the first step: every hand's whole room (and label 0)."""
+        return tuple(self.p.caps[h] for h in self.cap_slots) + (0,) * self.tolerant
+
+    def labelled(self, step: Step, label: int, failed: set[int]) -> int | None:
+        """The label after a move whose checks ``failed`` (open tallies); None if it is dead.
+
+        ``failed`` holds no tally of the label's own group: those are not checked.
+        """
+        codes = {step.codes[c] for c in failed}
+        if 0 in codes or len(codes) > 1 or (codes and label):
+            return None
+        label = codes.pop() if codes else label
+        return self.settled if label in step.settling else label
 
     def room(self, holder: int, caps, rest):
         """A holder's room: its cap in the state, or for the derived holder what the rest leave."""
@@ -253,9 +284,11 @@ class Steps:
         step = self.steps[k]
         nb, nc, most = step.opened_bits, step.opened_tallies, step.most
         ncap = len(self.cap_slots)
-        caps = state[:ncap]
-        old_b = state[ncap : ncap + step.bits - nb]
-        old_c = state[ncap + step.bits - nb :]
+        label = state[-1] if self.tolerant else 0
+        body = state[:-1] if self.tolerant else state
+        caps = body[:ncap]
+        old_b = body[ncap : ncap + step.bits - nb]
+        old_c = body[ncap + step.bits - nb :]
         left = self.left[k]
         out = []
         for h, (slot, sets, adds, mine, emptied) in step.actions.items():
@@ -271,36 +304,45 @@ class Steps:
                     continue
             bv = list(old_b) + [0] * nb
             cv = list(old_c) + [0] * nc
-            dead = False
+            grown = set(adds)
             for bit, tallies in sets:
                 if not bv[bit]:
                     bv[bit] = 1
                     for c in tallies:
                         cv[c] += 1
-                        dead = dead or cv[c] > most[c]
+                        grown.add(c)
             for c in adds:
                 cv[c] += 1
-                dead = dead or cv[c] > most[c]
-            if dead:
-                continue
+            failed = {c for c in grown if cv[c] > most[c]}
             rest = left - sum(new_caps)
             check = step.touched
             if slot is not None and new_caps[slot] == 0:
                 for bit in mine:
                     bv[bit] = 0
                 check = sorted(set(step.touched) | set(emptied))
-            if any(self._short(step.lows[c], new_caps, rest, bv, cv[c]) for c in check):
-                continue
-            if any(cv[c] not in values for c, values in step.closing):
-                continue
+            ahead = [c for c in check if c not in failed]
+            failed |= {c for c in ahead if self._short(step.lows[c], new_caps, rest, bv, cv[c])}
+            failed |= {c for c, values in step.closing if cv[c] not in values}
             if any(
                 self.room(o, new_caps, rest)
                 < table[sum(1 << i for i, c in enumerate(still) if not cv[c])]
                 for o, still, table in step.hits
             ):
                 continue
+            if self.tolerant:
+                failed = {c for c in failed if not label or step.codes[c] != label}
+                after = self.labelled(step, label, failed)
+                if after is None:
+                    continue
+                pairs = zip(cv, step.codes, strict=True)
+                cv = [0 if after and code == after else v for v, code in pairs]
+                tail: tuple = (after,)
+            elif failed:
+                continue
+            else:
+                tail = ()
             keep = tuple(bv[i] for i in step.keep_bits) + tuple(cv[i] for i in step.keep_tallies)
-            out.append((h, new_caps + keep))
+            out.append((h, new_caps + keep + tail))
         return out
 
     def finish(self, state: tuple) -> list[int]:

@@ -57,6 +57,8 @@ class _Fields:
                 lives.setdefault(key, [k, k])[1] = k
         most = {c: max(values) for c, (_, values) in enumerate(steps.p.tallies)}
         wanted = [(("cap", s), w, -1, n) for s, w in enumerate(cap_widths)]
+        if steps.tolerant:  # the label (``steps``), alive from the start to the end
+            wanted.append((("l", 0), steps.settled.bit_length(), -1, n))
         for (kind, i), (first, last) in sorted(lives.items(), key=lambda x: x[1][0]):
             width = 1 if kind == "b" else max(most[i].bit_length(), 1)
             wanted.append(((kind, i), width, first, last))
@@ -183,6 +185,40 @@ class _Reach:
         return ok
 
 
+class _Checks:
+    """The checks of one move: strict ones kill a row, tolerable ones set its label (``steps``).
+
+    ``label``: the rows' labels, None for a plan without tolerable groups. A tolerable tally
+    whose group is a row's label is not checked on that row.
+    """
+
+    def __init__(self, codes: list[int], label: np.ndarray | None):
+        self.codes, self.label = codes, label
+        self.failed: dict[int, np.ndarray] = {}  # per code: rows where a tally of it failed
+
+    def add(self, ok: np.ndarray, c: int, passed: np.ndarray) -> np.ndarray:
+        """``ok`` with the check of open tally c: rows where it did not pass."""
+        code = self.codes[c] if self.label is not None else 0
+        if not code:
+            return ok & passed
+        failed = ~passed & (self.label != code)
+        self.failed[code] = self.failed[code] | failed if code in self.failed else failed
+        return ok
+
+    def labelled(self, ok: np.ndarray, settling: frozenset[int], settled: int):
+        """The rows still alive, and their labels after the move (as ``Steps.labelled``)."""
+        label = self.label
+        n = np.zeros(len(label), np.int8)
+        after = label.copy()
+        for code, failed in self.failed.items():
+            n += failed
+            after = np.where(failed, code, after)
+        ok = ok & ((n == 0) | ((n == 1) & (label == 0)))
+        for code in settling:
+            after = np.where(after == code, settled, after)
+        return ok, after
+
+
 @dataclass
 class _Layer:
     """A layer: its states' weights, and for the last layer their caps (for the multinomials).
@@ -219,7 +255,7 @@ class VectorRun:
         self.kernels = Kernels() if kernels is None else kernels  # shared by a count's runs
         s = self.steps
         self.ncap = len(s.cap_slots)
-        biggest = max([*p.caps, *(max(step.most, default=0) for step in s.steps), 1])
+        biggest = max([*p.caps, *(max(step.most, default=0) for step in s.steps), s.settled])
         self.dtype = np.int8 if biggest < 60 else np.int16
         cap_widths = [max(p.caps[h].bit_length(), 1) for h in s.cap_slots]
         self.fields = _Fields(s, cap_widths, self.kernels)
@@ -265,8 +301,10 @@ class VectorRun:
         capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
         reach = _Reach(self.steps, step.lows, caps, left + 1 - capsum, bits, tallies)
         fit: dict[int, np.ndarray] = {}  # per holder that must hit: rows whose hand still can
+        label = fields.column(keys, ("l", 0), self.dtype) if self.steps.tolerant else None
         out, made = [], 0
         for h, (slot, sets, adds, mine, emptied) in step.actions.items():
+            checks = _Checks(step.codes, label)
             new_caps = list(caps)
             if slot is None:
                 ok = left + 1 - capsum > 0
@@ -287,7 +325,7 @@ class VectorRun:
             for c in adds:
                 new_tal[c] = new_tal.get(c, tallies[c]) + 1
             for c, value in new_tal.items():
-                ok &= value <= most[c]
+                ok = checks.add(ok, c, value <= most[c])
             check = set(step.touched)
             if slot is not None and mine:
                 room = (new_caps[slot] != 0).astype(self.dtype)
@@ -296,9 +334,9 @@ class VectorRun:
                 check |= set(emptied)
             own = rest if slot is None else new_caps[slot]  # h's room after the move
             for c in sorted(check):
-                ok &= reach.after(c, h, own, new_bits, new_tal)
+                ok = checks.add(ok, c, reach.after(c, h, own, new_bits, new_tal))
             for c, values in step.closing:
-                ok &= _allowed(new_tal.get(c, tallies[c]), values)
+                ok = checks.add(ok, c, _allowed(new_tal.get(c, tallies[c]), values))
             for o, still, table in step.hits:
                 unmoved = o != h and not any(c in new_tal for c in still)
                 if unmoved and o in fit:  # the same for every move that leaves o's hand alone
@@ -313,6 +351,12 @@ class VectorRun:
                 if unmoved:
                     fit[o] = can
                 ok &= can
+            if label is not None:
+                ok, after = checks.labelled(ok, step.settling, self.steps.settled)
+                for c in step.keep_tallies:
+                    if step.codes[c]:  # a tolerable tally: 0 in the states its group broke
+                        gone = after == step.codes[c]
+                        new_tal[c] = np.where(gone, 0, new_tal.get(c, tallies[c]))
             rows = np.flatnonzero(ok)
             made += len(rows)
             if made > limit:
@@ -323,6 +367,8 @@ class VectorRun:
                 nxt[word] -= np.uint64(1 << shift)
             changes = [(place_bit.get(b), v, bits[b]) for b, v in new_bits.items()]
             changes += [(place_tal.get(c), v, tallies[c]) for c, v in new_tal.items()]
+            if label is not None:
+                changes.append((fields.places["l", 0], after, label))
             for place, value, old in changes:
                 if place is not None:  # kept after this step
                     word, shift, _ = place
@@ -418,14 +464,16 @@ class VectorRun:
             self.size += len(sums)
         if self.done and self.layers[-1].cols is None:
             self.layers[-1].cols = self._caps(self.keys)
+            if self.steps.tolerant:
+                self.labels = self.fields.column(self.keys, ("l", 0), self.dtype)
 
-    def backward(self, held: dict, reduced, keep: bool = False) -> Counts:
+    def backward(self, held: dict, reduced, keep: bool = False, strict: bool = False) -> Counts:
         """Total and per-holding counts, as ``reference.DictRun.backward`` but on whole layers.
 
         With ``keep``, keeps ``back`` (for every layer, each state's number of ways to finish
         the deal) and the edges, for ``draw.Walker``. Without it the run is spent: each step's
         edges and weights are dropped once used, so the pass needs no more memory than the
-        forward one did.
+        forward one did. ``strict``: the counts of the deals that break no tolerable group.
         """
         p, steps = self.p, self.steps
         last = self.layers[-1]
@@ -435,7 +483,7 @@ class VectorRun:
         finals = np.array(last.cols, dtype=np.int64).reshape(len(last.cols), len(last)).T.tolist()
         for row, state in enumerate(finals):
             parts = steps.finish(tuple(state))
-            mult = multinomial(parts)
+            mult = 0 if strict and self.labels[row] else multinomial(parts)
             back[row] = mult
             if nfree and mult:
                 for h, part in enumerate(parts):
