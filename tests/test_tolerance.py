@@ -151,3 +151,21 @@ def test_one_pass_equals_the_per_event_way_with_one_answer_altered(game, players
             if old.strict.worlds:
                 assert new.strict.probability(h, i) == old.strict.probability(h, i), (h, i)
     assert new.robust == old.robust
+
+
+@pytest.mark.parametrize("engine", [DictRun, VectorRun])
+def test_a_tolerable_group_with_no_tally_left_leaves_the_strict_count_whole(engine):
+    """Found by the property above: with no tolerable tally, the strict count is the union's."""
+    from sleuth.model import Space, Tally, Term
+
+    sizes = {"h0": 0, "h1": 0, "h2": 2, "h3": 1}
+    space = Space(("h0", "h1", "h2", "h3"), sizes, ("11", "12", "13"))
+    setup = (
+        Tally((Term("h0", frozenset({"11"}), False),), frozenset({0})),
+        Tally((Term("h2", frozenset({"11", "12"}), False),), frozenset({1})),
+    )
+    model = Model(space, (setup, ()), ())
+    loose = with_engine(engine, model, frozenset({1}))
+    union, strict = enumerated(model, frozenset({1}))
+    assert (loose.union.total, loose.union.held) == union
+    assert (loose.strict.total, loose.strict.held) == strict == (2, strict[1])

@@ -60,7 +60,7 @@ def count_tolerant(model: Model, tolerable: frozenset[int], budget: float | None
         keep = set(range(len(model.groups))) - reduced.broken
         return Loose(count(model.restrict(keep), left), Counts(0, zero))
     run = race(p, reduced, deadline)
-    if not p.groups:
+    if not any(p.groups):  # no tolerable tally is left to break: no deal breaks one
         whole = run.backward(zero, reduced)
         return Loose(whole, whole)
     strict = run.backward(dict(zero), reduced, keep=True, strict=True)
