@@ -54,6 +54,17 @@ def _edit(path: Path, source: str, change, warn: Warn | None = None) -> tuple[Re
     return record, result
 
 
+def lawful(record: Record, source: str) -> None:
+    """An InputError naming the source and the event when the rules forbid an event of the record.
+
+    Checked on the whole event list as it would be written, so that an event put in the middle
+    is checked at its place and every later event after it.
+    """
+    error = record.forbidden()
+    if error is not None:
+        raise error.located(source=source)
+
+
 def append(
     path: Path,
     kind: str,
@@ -63,7 +74,7 @@ def append(
 ) -> Record:
     """Check one new event (player fields may be unique prefixes) and append it to the record."""
 
-    def add(record: Record) -> None:
+    def add(record: Record) -> str | None:
         index = len(record.events) + 1
         try:
             data = dict(fields)
@@ -73,8 +84,13 @@ def append(
         except InputError as error:
             raise error.located(source=source, event=index) from None
         record.events.append(event)
+        lawful(record, source)
+        return record.turn_note(index)
 
-    return _edit(path, source, add, warn)[0]
+    record, note = _edit(path, source, add, warn)
+    if note and warn is not None:  # once the event is written
+        warn(note)
+    return record
 
 
 def remove_last(path: Path, source: str, warn: Warn | None = None) -> Event:
@@ -130,6 +146,7 @@ def change(
         except InputError as error:
             raise error.located(source=source, event=index) from None
         record.events[index - 1] = new
+        lawful(record, source)
         return old, new
 
     record, (old, new) = _edit(path, source, edit, warn)

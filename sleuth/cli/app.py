@@ -264,9 +264,22 @@ def loaded(file: Path | None, command: str):
         raise fail(error, command) from None
 
 
+def analysable(file: Path | None, command: str):
+    """The record for an analysis: as ``loaded``, and exit 2 if the rules forbid an event of it.
+
+    Every analysis loads its record so; listing and repairing it (``loaded``) do not ask.
+    """
+    record = loaded(file, command)
+    error = record.forbidden()
+    if error is not None:
+        error.message += " (edit or delete the event to repair the record)"
+        raise fail(error.located(source=str(record_path(file))), command)
+    return record
+
+
 def analyse(file: Path | None, budget: float, command: str, tolerate: int = 0):
     """Load the record and analyse it; exit 2 on unusable input."""
-    record = loaded(file, command)  # before the analysis is imported: a refusal is quick
+    record = analysable(file, command)  # before the analysis is imported: a refusal is quick
     from sleuth.analysis import report
 
     counting = spinner(ENV.err, "counting the deals that fit the record...")
