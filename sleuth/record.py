@@ -41,6 +41,17 @@ class Record:
             raise InputError("", "upto", f"{events} is not an event: 0 to {last}")
         return Record(self.game, self.table, self.start, self.events[:events])
 
+    def forbidden(self) -> InputError | None:
+        """The first event the rules forbid at its place, as an error naming it; None if none.
+
+        Every analysis refuses such a record; loading it to list or repair it does not.
+        """
+        return self.rules.forbidden(self.events, self.table, self.start)
+
+    def turn_note(self, index: int) -> str | None:
+        """A note when event ``index`` (1-based) is a turn taken out of order, else None."""
+        return self.rules.turn_note(self.events, self.table, index)
+
     def model(self) -> Model:
         """The record as a model: setup facts in group 0, then one group per event."""
         setup = self.rules.setup(self.start, self.table)

@@ -59,6 +59,17 @@ def _edit(path: Path, source: str, change, warn: Warn | None = None) -> tuple[Re
     return record, result
 
 
+def lawful(record: Record, source: str) -> None:
+    """An InputError naming the source and the event when the rules forbid an event of the record.
+
+    Checked on the whole event list as it would be written, so that an event put in the middle
+    is checked at its place and every later event after it.
+    """
+    error = record.forbidden()
+    if error is not None:
+        raise error.located(source=source)
+
+
 def append(
     path: Path,
     kind: str,
@@ -72,7 +83,7 @@ def append(
     ``before``: the 1-based number of the event to put it before, instead of at the end.
     """
 
-    def add(record: Record) -> None:
+    def add(record: Record) -> str | None:
         index = len(record.events) + 1 if before is None else _number(record, before, "before")
         try:
             data = dict(fields)
@@ -82,8 +93,13 @@ def append(
         except InputError as error:
             raise error.located(source=source, event=index) from None
         record.events.insert(index - 1, event)
+        lawful(record, source)
+        return record.turn_note(index)
 
-    return _edit(path, source, add, warn)[0]
+    record, note = _edit(path, source, add, warn)
+    if note and warn is not None:  # once the event is written
+        warn(note)
+    return record
 
 
 def _number(record: Record, index: int, field: str) -> int:
@@ -163,6 +179,7 @@ def change(
         except InputError as error:
             raise error.located(source=source, event=index) from None
         record.events[index - 1] = new
+        lawful(record, source)
         return old, new
 
     record, (old, new) = _edit(path, source, edit, warn)

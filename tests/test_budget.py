@@ -20,6 +20,7 @@ import sleuth.mistakes
 import sleuth.odds
 from sleuth.analysis import report
 from sleuth.budget import Deadline
+from sleuth.errors import InputError
 from sleuth.games.goldraub import simulate
 from sleuth.games.lima import simulate as simulate_lima
 from sleuth.games.lima.advice import treasure_pairs
@@ -44,11 +45,21 @@ class Clock:
 
 
 def _goldraub(wrong: bool = False):
-    """A simulated 4-player Goldraub record; ``wrong``: its first search's gold off by one."""
+    """A simulated 4-player Goldraub record; ``wrong``: a search's gold off by one.
+
+    The first search whose changed gold fits no deal and is not ruled out by my own hand alone
+    (that is refused as input).
+    """
     doc, _ = simulate.simulate(4, 8, 2)
-    if wrong:
-        search = next(e["search"] for e in doc["events"] if "search" in e)
-        search["gold"] += 1 if search["gold"] == 0 else -1
+    for search in [e["search"] for e in doc["events"] if "search" in e] if wrong else []:
+        gold = search["gold"]
+        search["gold"] += 1 if gold == 0 else -1
+        try:
+            if not Entailment(parse(doc, "sim").model()).consistent():
+                break
+        except InputError:
+            pass
+        search["gold"] = gold
     return parse(doc, "sim")
 
 

@@ -29,9 +29,9 @@ FORK = multiprocessing.get_context("fork")
 
 
 def _append_after(path: Path, barrier, row: str) -> None:
-    """A writer: wait for the others, then append one search."""
+    """A writer: wait for the others, then append one search (gold 1: some rows hold mine)."""
     barrier.wait()
-    append(path, "search", {"by": "Bert", "row": row, "gold": 0}, "test")
+    append(path, "search", {"by": "Bert", "row": row, "gold": 1}, "test")
 
 
 def test_writers_at_once_lose_no_event(tmp_path):
@@ -177,9 +177,9 @@ def test_overwriting_a_commented_record_says_so(tmp_path):
 
 
 def _append_rows(path: Path, rows: int) -> None:
-    """A writer: append ``rows`` searches, one after another."""
+    """A writer: append ``rows`` searches, one after another (gold 1: some rows hold mine)."""
     for index in range(rows):
-        append(path, "search", {"by": "Bert", "row": ROWS[index % len(ROWS)], "gold": 0}, "t")
+        append(path, "search", {"by": "Bert", "row": ROWS[index % len(ROWS)], "gold": 1}, "t")
 
 
 def test_writers_of_two_records_with_like_names_lose_no_event(tmp_path):

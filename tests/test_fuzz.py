@@ -418,7 +418,7 @@ RECORDING = [
     ("g.yaml", ["search", "bert", "31-36", "--gold", "1"]),
     ("g.yaml", ["guess", "anton", "bert", "11", "--wrong"]),
     ("g.yaml", ["undo"]),
-    ("g.yaml", ["edit", "1", "gold=2"]),
+    ("g.yaml", ["edit", "2", "correct=true"]),
     ("l.yaml", ["ask", "ana", "ben", "N-S", "--answer", "1"]),
     ("l.yaml", ["secret", "ben", "ana"]),
     ("l.yaml", ["accuse", "ben", "1F", "2F", "--wrong"]),

@@ -176,7 +176,8 @@ def test_a_known_token_the_rules_forbid_in_a_file(tmp_path):
 
 
 def test_an_inconsistent_event_exits_3(game):
-    result = run("ask", "Ana", "Cy", "NE-E", "--answer", "0", path=game)
+    # Ben holds 3M (I passed it to him); a wrong count of my own tokens is refused (issue 20)
+    result = run("ask", "Ana", "Ben", "E-SE", "--answer", "0", path=game)
     assert result.exit_code == 3 and "Contradiction" in result.stdout
     assert run("report", path=game).exit_code == 3
 

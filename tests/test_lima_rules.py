@@ -180,8 +180,9 @@ def test_inconsistent_record_names_the_minimal_conflict():
     ]
     result = report(record(events))
     assert not result.consistent and result.conflict == [1, 3]
-    mine = report(record([{"ask": {"by": "Ana", "to": "Cy", "range": "NE-E", "answer": 0}}]))
-    assert not mine.consistent and mine.conflict == [0, 1]
+    asked_me = {"ask": {"by": "Ana", "to": "Cy", "range": "NE-E", "answer": 0}}
+    mine = error(dict(FIVE, events=[asked_me]))  # my own hand rules it out: refused (issue 20)
+    assert mine.event == 1 and mine.field == "answer" and "I hold" in mine.message
 
 
 def test_printed_numbers_name_locations_when_the_board_has_them():

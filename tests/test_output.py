@@ -130,10 +130,10 @@ def test_help_to_a_full_disk_exits_2_with_one_line(tmp_path, args):
 def test_recording_to_a_full_disk_records_notes_and_exits_0(game):
     before = game.read_text()
     with open("/dev/full", "w") as full:
-        result = sub(game.parent, "search", "bé", "31-36", "--gold", "1", stdout=full)
+        result = sub(game.parent, "search", "Łu", "31-36", "--gold", "1", stdout=full)
     assert result.returncode == 0
     note(result, "note:", "recorded", "output", "No space left")
-    assert game.read_text() == before + "  - search: {by: bé, row: 31-36, gold: 1}\n"
+    assert game.read_text() == before + "  - search: {by: Łu, row: 31-36, gold: 1}\n"
 
 
 def test_reading_with_stdout_closed_exits_2_with_one_line(game):

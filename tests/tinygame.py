@@ -166,6 +166,17 @@ class Tiny:
         """No keys of its own."""
         return {}
 
+    def forbidden(self, events: list, table: Table, start: Start) -> None:
+        """No rule forbids a question at any place."""
+
+    def turn_note(self, events: list, table: Table, index: int) -> None:
+        """Anyone may ask at any time."""
+
+    def check_json(self, report: Any, target: Any, deadline: Any) -> dict:
+        """The chance that the holder holds the card."""
+        p = report.odds.probability(*target)
+        return {"holder": target[0], "card": target[1], "probability": float(p or 0)}
+
     def check_target(self, record: Any, first: str | None, second: str | None) -> tuple:
         """A holder and a card."""
         if second is None:

@@ -329,11 +329,27 @@ def loaded(file: Path | None, command: str, upto: int | None = None):
         raise fail(error, command) from None
 
 
+def analysable(file: Path | None, command: str, upto: int | None = None):
+    """The record for an analysis (``upto``: its first N events); exit 2 if a rule forbids one.
+
+    The rules are checked on the whole record, whatever ``upto`` keeps. Every analysis loads its record so; listing and repairing it (``loaded``) do not ask.
+    """
+    record = loaded(file, command)
+    error = record.forbidden()
+    if error is not None:
+        error.message += " (edit or delete the event to repair the record)"
+        raise fail(error.located(source=str(record_path(file))), command)
+    try:
+        return record if upto is None else record.upto(upto)
+    except InputError as error:
+        raise fail(error, command) from None
+
+
 def analyse(
     file: Path | None, budget: float, command: str, tolerate: int = 0, upto: int | None = None
 ):
     """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input."""
-    record = loaded(file, command, upto)  # before the analysis is imported: a refusal is quick
+    record = analysable(file, command, upto)  # before the analysis is imported: quick refusals
     from sleuth.analysis import report
 
     counting = spinner(ENV.err, "counting the deals that fit the record...")

@@ -25,12 +25,12 @@ from sleuth.cli.app import (
     PlayersOpt,
     TolerateOpt,
     UptoOpt,
+    analysable,
     analyse,
     answer_due,
     app,
     env,
     fail,
-    loaded,
     player,
     record_event,
     record_path,
@@ -130,6 +130,9 @@ def check(
     second: Annotated[str | None, typer.Argument(help=CHECK_HELP[1])] = None,
     best: Annotated[bool, typer.Option(help="List the best moves available now.")] = False,
     file: FileOpt = None,
+    json_: Annotated[
+        bool, typer.Option("--json", help="Print the check of the contract as JSON.")
+    ] = False,
     budget: BudgetOpt = BUDGET,
     tolerate: TolerateOpt = 0,
     upto: UptoOpt = None,
@@ -138,15 +141,25 @@ def check(
     from sleuth.analysis import report
     from sleuth.render.common import show_trouble
 
-    record = loaded(file, "sleuth check", upto)
+    record = analysable(file, "sleuth check", upto)
     game = record.rules
     try:
+        if json_ and (best or first is None):
+            wanted = " and ".join(game.check_help)
+            raise InputError("sleuth check", "json", f"--json weighs one move: give {wanted}")
         target = None if best or first is None else game.check_target(record, first, second)
     except InputError as error:
         raise fail(error, "sleuth check") from None
     deadline = answer_due(budget)
     with remembered(record_path(file)) as memory:
         result = report(record, deadline, tolerate, memory)
+    if json_:
+        ascii_only = not env().out.encoding.startswith("utf")  # as report --json
+        data = game.check_json(result, target, deadline)
+        env().out.print_json(json.dumps(data), ensure_ascii=ascii_only)
+        if not result.fits:
+            raise typer.Exit(ExitStatus.INCONSISTENT)
+        return
     if not show_trouble(env().out, result):
         raise typer.Exit(ExitStatus.INCONSISTENT)
     game.check(env().out, result, target, deadline)

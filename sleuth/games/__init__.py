@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from sleuth.analysis import Report
     from sleuth.budget import Deadline
+    from sleuth.errors import InputError
     from sleuth.record import Record
 
 
@@ -46,6 +47,12 @@ class Game(Protocol):
 
     def start_fields(self, start: Any) -> dict:
         """The setup fields as the record writes them."""
+
+    def forbidden(self, events: list[Event], table: Table, start: Any) -> InputError | None:
+        """The first event the rules forbid at its place in ``events``, as an error, or None."""
+
+    def turn_note(self, events: list[Event], table: Table, index: int) -> str | None:
+        """A note when event ``index`` (1-based) is a turn taken out of order, else None."""
 
     def details(self, report: Report, deadline: Deadline) -> Any:
         """What the game's screens show beyond the common report, computed once (or None)."""
@@ -73,6 +80,9 @@ class Game(Protocol):
 
     def advice_json(self, advice: Any) -> dict:
         """The advice as ``next --json`` prints it."""
+
+    def check_json(self, report: Report, target: Any, deadline: Deadline) -> dict:
+        """The check of ``target`` now as the JSON object of the contract (``check --json``)."""
 
     def commands(self, cli: Any) -> list[Callable]:
         """The game's commands, built on the command line's shared options and actions.

@@ -88,10 +88,16 @@ class Event:
             if key not in allowed:
                 hint = nearest(key, allowed) if isinstance(key, str) else ""
                 raise InputError("", label(key), f"unknown field for {cls.kind}{hint}")
+        data = cls.completed(dict(data), table, context)
         for key in cls.required:
             if key not in data or data[key] is None:
                 raise InputError("", key, f"{cls.kind} needs '{key}'")
         return cls.build(dict(data), table, context)
+
+    @classmethod
+    def completed(cls, data: dict, table: Table, context: Any) -> dict:
+        """The fields with an answer I gave myself filled in when left out (subclasses)."""
+        return data
 
     @classmethod
     def build(cls, data: dict, table: Table, context: Any) -> Event:

@@ -32,12 +32,20 @@ class GuessCheck:
     allowed: bool
     why: str
     revealed: bool
+    own: bool = False
 
     @property
     def verdict(self) -> str:
-        """certain, worth it (expected points above zero), not worth it, or unknown."""
+        """certain, worth it (expected points above zero), not worth it, or unknown.
+
+        Or, for a guess I may not make: already revealed, my own card, not allowed now.
+        """
         if self.revealed:
             return "already revealed"
+        if self.own:
+            return "my own card"
+        if not self.allowed:
+            return "not allowed now"
         if self.probability is None or self.expected is None:
             return "unknown"
         if self.probability == 1 and self.exact:
@@ -45,29 +53,29 @@ class GuessCheck:
         return "worth it" if self.expected > 0 else "not worth it"
 
 
-def _revealed(report: Report) -> set[tuple[Holder, Item]]:
-    """Cards laid face up after a right guess."""
-    return {(e.owner, e.sector) for e in report.record.events if isinstance(e, Guess) and e.correct}
+def _revealed(report: Report) -> dict[Item, tuple[Holder, int]]:
+    """Sectors laid face up after a right guess: their owner and the guess's event."""
+    events = enumerate(report.record.events, 1)
+    return {e.sector: (e.owner, k) for k, e in events if isinstance(e, Guess) and e.correct}
 
 
 def check_guess(report: Report, owner: Holder, sector: Item) -> GuessCheck:
-    """Weigh the guess that ``owner`` holds ``sector`` for me, now."""
+    """Weigh the guess that ``owner`` holds ``sector`` for me, now, and whether I may make it."""
     record = report.record
     players, rounds = len(record.table.players), record.start.rounds
     value = round_value(record.events, players, rounds)
     allowed, why = may_guess(record.events, players, rounds, record.table.me)
+    face_up = _revealed(report).get(sector)
+    own = owner == record.table.me
+    if own:
+        held = "is" if sector in record.start.hand else "is not"
+        allowed, why = False, f"{sector} {held} my own card: a guess names another player's"
+    if face_up is not None:
+        allowed, why = False, f"{sector} is face up, {face_up[0]}'s since event {face_up[1]}"
     p = report.odds.probability(owner, sector) if report.consistent else None
     expected = None if p is None else Fraction(expected_points(p, value))
     return GuessCheck(
-        owner,
-        sector,
-        p,
-        report.odds.exact,
-        value,
-        expected,
-        allowed,
-        why,
-        (owner, sector) in _revealed(report),
+        owner, sector, p, report.odds.exact, value, expected, allowed, why, face_up is not None, own
     )
 
 
@@ -80,7 +88,7 @@ def best_guesses(report: Report, limit: int = 10) -> list[GuessCheck]:
         for owner in record.table.players
         if owner != record.table.me
         for sector in record.start.city.sectors
-        if (owner, sector) not in revealed
+        if sector not in revealed
     ]
     options = [o for o in options if o.probability]
     options.sort(key=lambda o: (-o.probability, o.owner, int(o.sector)))

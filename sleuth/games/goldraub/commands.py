@@ -79,3 +79,11 @@ def check(out: Console, report: Any, guess: tuple[str, str] | None, deadline: An
         show_best(out, best_guesses(report))
         return
     show_check(out, check_guess(report, *guess))
+
+
+def check_json(report: Any, guess: tuple[str, str], deadline: Any) -> dict:
+    """The check of one guess as the JSON object of the contract."""
+    from sleuth.games.goldraub.advice import check_guess  # not needed by --help
+    from sleuth.games.goldraub.picture import check_json as as_json
+
+    return as_json(check_guess(report, *guess))

@@ -90,16 +90,34 @@ def show_report(console: Console, report: Report) -> None:
 
 
 def show_check(console: Console, check: GuessCheck) -> None:
-    """The answer to 'should I guess that owner holds sector now'."""
+    """The answer to 'should I guess that owner holds sector now' (points only if I may)."""
     lines = [
         f"{check.owner} holds {check.sector}: probability {pct(check.probability)}"
         + ("" if check.exact else " (ESTIMATE)"),
-        f"round value {check.value}: right +{10 * check.value}, wrong -{5 * check.value}; "
-        f"expected {float(check.expected or 0):+.1f} points",
-        f"may I guess now: {'yes' if check.allowed else 'no'} ({check.why})",
-        f"verdict: {check.verdict}",
     ]
+    if check.allowed:
+        lines.append(
+            f"round value {check.value}: right +{10 * check.value}, wrong -{5 * check.value}; "
+            f"expected {float(check.expected or 0):+.1f} points"
+        )
+    lines.append(f"may I guess now: {'yes' if check.allowed else 'no'} ({check.why})")
+    lines.append(f"verdict: {check.verdict}")
     console.print(Group(*(Text(line) for line in lines)))
+
+
+def check_json(check: GuessCheck) -> dict:
+    """The check as ``check --json`` prints it (the contract's keys)."""
+    number = None if check.probability is None else float(check.probability)
+    return {
+        "owner": check.owner,
+        "sector": check.sector,
+        "probability": number,
+        "exact": check.exact,
+        "value": check.value,
+        "expected": None if check.expected is None else float(check.expected),
+        "allowed": check.allowed,
+        "verdict": check.verdict,
+    }
 
 
 def show_best(console: Console, checks: list[GuessCheck]) -> None:

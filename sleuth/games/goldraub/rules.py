@@ -124,6 +124,8 @@ class Search(Event):
             if not seen:
                 raise InputError("", "saw", "I sit right after the asker and see no tip card")
             saw = integer(saw, "saw", 0, min(len(seen), gold))
+        if by != table.me:
+            _my_tip(name, gold, saw, table.between(by, table.me), table, start)
         at = data.get("at")
         if at is not None:
             at = integer(at, "at", min(start.city.route), max(start.city.route))
@@ -151,6 +153,33 @@ class Search(Event):
         if self.at is not None:
             out["at"] = self.at
         return out
+
+
+def _my_tip(name: str, gold: int, saw: int | None, seen: tuple, table: Table, start: Start):
+    """An InputError when my own TIP card rules out ``gold`` or ``saw`` (rulebook: Course of Play).
+
+    I answer every search but my own: my GOLD BARS card is among those announced exactly when I
+    hold a sector of the row; I see the cards of ``seen`` only, and after mine come the cards of
+    the players between me and the asker.
+    """
+    mine = sorted(set(start.hand) & set(start.city.rows[name]), key=int)
+    held = f"I hold {' and '.join(mine)} in {name}" if mine else f"I hold no sector of {name}"
+    others = len(table.players) - 2  # the answering players but me
+    if mine and gold == 0:
+        raise InputError("", "gold", f"{held} and answered GOLD BARS: gold is at least 1")
+    if not mine and gold > others:
+        raise InputError("", "gold", f"{held} and answered FALSE TRAIL: gold is at most {others}")
+    if saw is None:
+        return
+    own = 1 if mine else 0
+    after = others - len(seen)  # the players after me, whose cards I did not see
+    if saw > gold - own:
+        raise InputError("", "saw", f"{held} and gold is {gold}: saw is at most {gold - own}")
+    if saw < gold - own - after:
+        low = gold - own - after
+        raise InputError(
+            "", "saw", f"{held} and only {after} player(s) answer after me: saw is at least {low}"
+        )
 
 
 @dataclass(frozen=True)
@@ -258,3 +287,41 @@ def status(record: Any) -> Status:
     over = "the round counter is at 0" if value == 0 else None
     turn = record.table.offset(searches[-1].by, 1) if searches and not over else None
     return Status(min(len(searches) // players + 1, rounds), turn, value, over=over)
+
+
+def forbidden(events: list[Event], table: Table, start: Start) -> InputError | None:
+    """The first event the rules forbid at its place, as an error naming it; None if none.
+
+    Rulebook: Course of Play (the game ends when the round counter reaches 0) and Discovering a
+    Hiding Place (a revealed card stays face up; two guesses a round, none after a wrong one).
+    """
+    players, revealed = len(table.players), {}
+    for index, event in enumerate(events, 1):
+        before = events[: index - 1]
+        if round_value(before, players, start.rounds) == 0:
+            message = f"the game is over: the round counter reached 0 before this {event.kind}"
+            return InputError("", "", message, index)
+        if not isinstance(event, Guess):
+            continue
+        if event.sector in revealed:
+            since = revealed[event.sector]
+            message = f"{event.sector} is face up since the right guess at event {since}"
+            return InputError("", "sector", message, index)
+        allowed, why = may_guess(before, players, start.rounds, event.by)
+        if not allowed:
+            return InputError("", "by", f"{event.by} may not guess now: {why}", index)
+        if event.correct:
+            revealed[event.sector] = index
+    return None
+
+
+def turn_note(events: list[Event], table: Table, index: int) -> str | None:
+    """A note when event ``index`` is a search out of turn (turns go clockwise), else None."""
+    event = events[index - 1]
+    last = [e for e in events[: index - 1] if isinstance(e, Search)]
+    if not isinstance(event, Search) or not last:
+        return None
+    due = table.offset(last[-1].by, 1)
+    if event.by == due:
+        return None
+    return f"event {index}: {event.by} searched out of turn ({due} was next, clockwise)"

@@ -44,7 +44,10 @@ def simulate(n: int, turns: int, seed: int, me: int = 0, guesses: float = 0.15):
     where = dict(zip(players, corners, strict=True))
     events = []
     first = rng.randrange(n)
+    revealed, guessed = set(), {p: [] for p in players}  # guessed: (round, right) per player
     for turn in range(turns):
+        if turn >= board.rounds * n:  # the round counter is at 0: the game is over
+            break
         by = players[(first + turn) % n]
         steps, space = rng.randint(1, 6), where[by]
         while steps:
@@ -66,6 +69,14 @@ def simulate(n: int, turns: int, seed: int, me: int = 0, guesses: float = 0.15):
                 sector = rng.choice([s for s, h in truth.items() if h == owner])
             else:
                 sector = rng.choice(board.sectors)
+            done = (turn + 1) // n  # rounds completed: the round counter moved so often
+            mine = [right for when, right in guessed[guesser] if when == done]
+            over = done >= board.rounds
+            if over or sector in revealed or len(mine) >= 2 or not all(mine):
+                continue  # the rules forbid this guess (Discovering a Hiding Place)
+            guessed[guesser].append((done, truth[sector] == owner))
+            if truth[sector] == owner:
+                revealed.add(sector)
             events.append(
                 {
                     "guess": {

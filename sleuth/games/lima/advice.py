@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
-from sleuth.games.lima.rules import TREASURE, out_of_game
+from sleuth.games.lima.rules import TREASURE, game_over, out_of_game
 from sleuth.model import Item, holds
 
 if TYPE_CHECKING:
@@ -33,7 +33,8 @@ class PairOdds:
 class AccuseCheck:
     """Whether accusing ``locations`` now is safe; ``out`` is the event that put me out, if any.
 
-    ``alone`` is each location's own chance of being one of the two treasures.
+    ``alone`` is each location's own chance of being one of the two treasures; ``over`` the
+    event of the right accusation that ended the game, if any.
     """
 
     locations: tuple[Item, Item]
@@ -41,6 +42,7 @@ class AccuseCheck:
     exact: bool
     out: int | None
     alone: tuple[Fraction | None, Fraction | None] = (None, None)
+    over: int | None = None
 
     @property
     def verdict(self) -> str:
@@ -109,15 +111,16 @@ def check_accusation(
 ) -> AccuseCheck:
     """The chance that {first, second} is the treasure, for me, now."""
     out = out_of_game(report.record.events, report.record.table.me)
+    over = game_over(report.record.events)
     if not report.consistent:
-        return AccuseCheck((first, second), None, False, out)
+        return AccuseCheck((first, second), None, False, out, over=over)
     alone = tuple(report.odds.probability(TREASURE, x) or Fraction(0) for x in (first, second))
     p, exact = alone[0], report.odds.exact
     if p:
         given = _given(report, first, budget)
         p *= given.probability(TREASURE, second) or 0
         exact = exact and given.exact
-    return AccuseCheck((first, second), p, exact, out, alone)
+    return AccuseCheck((first, second), p, exact, out, alone, over)
 
 
 def best_accusation(report: Report, pairs: list[PairOdds]) -> AccuseCheck | None:
@@ -127,7 +130,8 @@ def best_accusation(report: Report, pairs: list[PairOdds]) -> AccuseCheck | None
     out = out_of_game(report.record.events, report.record.table.me)
     best = pairs[0]
     alone = tuple(report.odds.probability(TREASURE, x) for x in best.locations)
-    return AccuseCheck(best.locations, best.probability, best.exact, out, alone)
+    over = game_over(report.record.events)
+    return AccuseCheck(best.locations, best.probability, best.exact, out, alone, over)
 
 
 def best_pair(report: Report) -> tuple[str, Fraction] | None:

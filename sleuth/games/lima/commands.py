@@ -48,7 +48,10 @@ def commands(cli: Any) -> list[Callable]:
         by: Annotated[str, cli.player("Who asked (a unique prefix will do).")],
         to: Annotated[str, cli.player("Who was asked.")],
         range_: Annotated[str, typer.Argument(metavar="RANGE", help="Clockwise: SE-NW")],
-        answer: Annotated[int, typer.Option(help="The number of tokens answered aloud.")],
+        answer: Annotated[
+            int | None,
+            typer.Option(help="The number of tokens answered aloud (asked of me: my count)."),
+        ] = None,
         terrain: Annotated[str | None, typer.Option(help="beach, forest or mountain.")] = None,
         file: cli.FileOpt = None,
         budget: cli.BudgetOpt = cli.BUDGET,
@@ -62,9 +65,11 @@ def commands(cli: Any) -> list[Callable]:
         by: Annotated[str, cli.player("Who used the Pistol.")],
         to: Annotated[str, cli.player("Who answered on paper.")],
         range_: Annotated[
-            str | None, typer.Argument(metavar="RANGE", help="When I asked: SE-NW")
+            str | None, typer.Argument(metavar="RANGE", help="When I asked or was asked: SE-NW")
         ] = None,
-        answer: Annotated[int | None, typer.Option(help="When I asked: the answer.")] = None,
+        answer: Annotated[
+            int | None, typer.Option(help="When I asked: the answer (asked of me: my count).")
+        ] = None,
         file: cli.FileOpt = None,
         budget: cli.BudgetOpt = cli.BUDGET,
         before: cli.BeforeOpt = None,
@@ -112,3 +117,11 @@ def check(out: Console, report: Any, pair: tuple[str, str] | None, deadline: Any
         show_best(out, report, pairs, best_accusation(report, pairs))
         return
     show_check(out, check_accusation(report, *pair, deadline))
+
+
+def check_json(report: Any, pair: tuple[str, str], deadline: Any) -> dict:
+    """The check of one accusation as the JSON object of the contract."""
+    from sleuth.games.lima.advice import check_accusation  # not for --help
+    from sleuth.games.lima.picture import check_json as as_json
+
+    return as_json(check_accusation(report, *pair, deadline))

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth.games.lima.advice import AccuseCheck, PairOdds, Pairs
-from sleuth.games.lima.rules import PUBLIC, TREASURE
+from sleuth.games.lima.rules import PUBLIC, TREASURE, game_over
 from sleuth.model import Holder, Item
 from sleuth.render.common import (
     certain_holder,
@@ -142,7 +142,14 @@ def show_report(console: Console, report: Report) -> None:
 
 
 def show_top_pairs(console: Console, report: Report, limit: int = 3) -> None:
-    """One line after an update: the most likely treasure pairs."""
+    """One line after an update: the most likely treasure pairs, or that the game is over."""
+    events = report.record.events
+    over = game_over(events)
+    if over is not None:
+        won = events[over - 1]
+        pair = " + ".join(won.locations)
+        console.print(Text(f"  the game is over: {won.by} found the treasure, {pair}"))
+        return
     pairs = report.details[:limit]
     listed = ", ".join(f"{'+'.join(p.locations)} {pct(p.probability)}" for p in pairs)
     console.print(Text(f"  top treasure pairs: {listed}"))
@@ -160,6 +167,8 @@ def show_check(console: Console, check: AccuseCheck) -> None:
     ]
     if check.out is not None:
         lines.append(f"note: I am already out, by my wrong accusation at event {check.out}")
+    if check.over is not None:
+        lines.append(f"note: the game is over: the accusation at event {check.over} was right")
     console.print(Group(*(Text(line) for line in lines)))
 
 
@@ -173,6 +182,17 @@ def show_best(
     console.print(pairs_table(report, pairs, limit=5))
     console.print(Text("best accusation:"))
     show_check(console, check)
+
+
+def check_json(check: AccuseCheck) -> dict:
+    """The check as ``check --json`` prints it (the contract's keys)."""
+    number = None if check.probability is None else float(check.probability)
+    return {
+        "pair": list(check.locations),
+        "probability": number,
+        "exact": check.exact,
+        "verdict": check.verdict,
+    }
 
 
 def json_extras(report: Report) -> dict:

@@ -201,6 +201,40 @@ def _items(start: Start, where: str, kind: str | None = None) -> frozenset[Item]
     return start.island.range_items(first, last, kind)
 
 
+def _mine(data: dict, table: Table) -> bool:
+    """Whether the question's ``to`` names me (the names not yet checked)."""
+    to = data.get("to")
+    return isinstance(to, str) and to.casefold() == table.me.casefold()
+
+
+def _my_count(start: Start, where: str, kind: str | None) -> tuple[int, str]:
+    """How many of my own tokens lie in the range, and the sentence that says which."""
+    order = start.island.locations
+    mine = sorted(set(start.hand) & _items(start, where, kind), key=order.index)
+    asked = where if kind is None else f"{where} {kind}"
+    if not mine:
+        return 0, f"I hold none of {asked}"
+    listed = mine[0] if len(mine) == 1 else f"{', '.join(mine[:-1])} and {mine[-1]}"
+    return len(mine), f"I hold {listed} in {asked}"
+
+
+def _filled(data: dict, table: Table, start: Start, kind: Any = None) -> dict:
+    """``data`` with the answer to a question put to me counted from my hand, when left out."""
+    if data.get("answer") is not None or data.get("range") is None or not _mine(data, table):
+        return data
+    where = point_range(data["range"], start.island, "range")
+    kind = None if kind is None else terrain(kind, start.island, "terrain")
+    return dict(data, answer=_my_count(start, where, kind)[0])
+
+
+def _checked(answer: int, start: Start, where: str, kind: str | None = None) -> int:
+    """My own answer, which must be the count of my tokens in the range (an InputError if not)."""
+    count, held = _my_count(start, where, kind)
+    if answer != count:
+        raise InputError("", "answer", f"{held}: the answer is {count}, not {answer}")
+    return answer
+
+
 class _Question(Event):
     """What a question and a Pistol question share: ``to`` gives the answer to ``by``."""
 
@@ -233,13 +267,20 @@ class Ask(_Question):
     optional = ("terrain",)
 
     @classmethod
+    def completed(cls, data: dict, table: Table, start: Start) -> dict:
+        """A question put to me: the answer, when left out, is the count of my own tokens."""
+        return _filled(data, table, start, data.get("terrain"))
+
+    @classmethod
     def build(cls, data: dict, table: Table, start: Start) -> Ask:
-        """Check the players, the range, the terrain and the answer."""
+        """Check the players, the range, the terrain and the answer (mine: against my hand)."""
         by, to = _question(data, table)
         where = point_range(data["range"], start.island, "range")
         kind = data.get("terrain")
         kind = None if kind is None else terrain(kind, start.island, "terrain")
         answer = _answer(data["answer"], to, start, _items(start, where, kind))
+        if to == table.me:
+            answer = _checked(answer, start, where, kind)
         return cls(by, to, where, answer, kind)
 
     def tallies(self, table: Table, start: Start) -> tuple[Tally, ...]:
@@ -275,11 +316,22 @@ class Secret(_Question):
     optional = ("range", "terrain", "answer")
 
     @classmethod
+    def completed(cls, data: dict, table: Table, start: Start) -> dict:
+        """A Pistol question put to me, its range given: the answer is counted from my hand."""
+        return _filled(data, table, start)
+
+    @classmethod
     def build(cls, data: dict, table: Table, start: Start) -> Secret:
-        """Range and answer exactly when I asked; never a terrain."""
+        """Range and answer when I asked or was asked (then checked); never a terrain."""
         by, to = _question(data, table)
         if data.get("terrain") is not None:
             raise InputError("", "terrain", "a Pistol question cannot be limited to a terrain")
+        if to == table.me and data.get("range") is not None:
+            where = point_range(data["range"], start.island, "range")
+            answer = _answer(data["answer"], to, start, _items(start, where))
+            return cls(by, to, where, _checked(answer, start, where))
+        if to == table.me and data.get("answer") is not None:
+            raise InputError("", "range", "give the range of the question put to me")
         if by != table.me:
             for key in ("range", "answer"):
                 if data.get(key) is not None:
@@ -392,3 +444,46 @@ def status(record: Any) -> Status:
         return Status(round_, None, out=out, over=over)
     later = (table.seat(turn) - table.seat(askers[0])) % len(table.players) <= seats[-1]
     return Status(round_ + later, turn, out=out, over=over)
+
+
+def forbidden(events: list[Event], table: Table, start: Start) -> InputError | None:
+    """The first event the rules forbid at its place, as an error naming it; None if none.
+
+    Rulebook: End of Game and Victory: a right accusation ends the game; a wrong one puts the
+    accuser out, who asks and accuses no more (but still answers).
+    """
+    for index, event in enumerate(events, 1):
+        before = events[: index - 1]
+        won = game_over(before)
+        if won is not None:
+            message = f"the game is over: the accusation at event {won} was right"
+            return InputError("", "", message, index)
+        out = out_of_game(before, event.by)
+        if out is not None:
+            message = f"{event.by} is out of the game since the wrong accusation at event {out}"
+            return InputError("", "by", message, index)
+    return None
+
+
+def turn_note(events: list[Event], table: Table, index: int) -> str | None:
+    """A note when event ``index`` is a question out of turn, else None.
+
+    Turns go clockwise and skip the players who are out (rulebook: Game Play, End of Game).
+    """
+    event = events[index - 1]
+    asked = [k for k, e in enumerate(events[: index - 1]) if isinstance(e, _Question)]
+    if not isinstance(event, _Question) or not asked:
+        return None
+    before = events[: index - 1]
+    playing = [p for p in table.others(before[asked[-1]].by) if out_of_game(before, p) is None]
+    if not playing or event.by == playing[0]:
+        return None
+    return f"event {index}: {event.by} asked out of turn ({playing[0]} was next, clockwise)"
+
+
+def game_over(events: list[Event]) -> int | None:
+    """The 1-based index of the right accusation that ended the game, or None."""
+    for index, event in enumerate(events, 1):
+        if isinstance(event, Accuse) and event.correct:
+            return index
+    return None
