@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from sleuth.cli import replay as _replay  # noqa: F401 - registers replay and why
 from sleuth.cli.app import (
     BUDGET,
     BudgetOpt,

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from sleuth.analysis import Report
     from sleuth.budget import Deadline
     from sleuth.record import Record
+    from sleuth.replay import Judged, Step
+    from sleuth.solve import Remembered
 
 
 @runtime_checkable
@@ -61,6 +63,14 @@ class Game(Protocol):
 
     def check(self, console: Console, report: Report, target: Any, deadline: Deadline) -> None:
         """Weigh ``target`` now (or, given None, the best moves) and show the verdict."""
+
+    def judge(
+        self, record: Record, steps: list[Step], budget: float, memory: Remembered, tick: Any
+    ) -> Judged:
+        """A replay's steps judged: best moves, the recorded moves, marks, summary, JSON keys.
+
+        ``budget``: seconds for each count the game makes; ``tick()`` once per step judged.
+        """
 
     def commands(self, cli: Any) -> list[Callable]:
         """The game's commands, built on the command line's shared options and actions.
