@@ -299,3 +299,42 @@ def test_png_without_matplotlib_is_one_line_exit_2(tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and "pip install 'sleuth[plot]'" in result.stderr
     assert not (tmp_path / "c.png").exists()
+
+
+def test_a_step_whose_count_runs_out_is_an_estimate_labelled_so(monkeypatch, tmp_path):
+    import sleuth.odds
+    from sleuth.solve import BudgetExceeded
+
+    real = sleuth.odds.count
+
+    def short_of_time(model, budget=None, memory=None):
+        if sum(map(len, model.groups)) > 16:  # the longer prefixes only
+            raise BudgetExceeded("test")
+        return real(model, budget, memory)
+
+    monkeypatch.setattr(sleuth.odds, "count", short_of_time)
+    path = tmp_path / "game.yaml"
+    path.write_text((EXAMPLES / "goldraub-6p.yaml").read_text())
+    result = run("replay", "--json", "--budget", "0.3", path=path)
+    assert result.exit_code == 0, result.output
+    steps = json.loads(result.stdout)["steps"]
+    assert steps[0]["exact"] and not steps[-1]["exact"]
+    entail = Entailment(parse_file(path).model())
+    known = set()
+    for step in steps:
+        assert step["consistent"] and step["worlds"] >= 1
+        now = {tuple(f) for f in step["forced"]}
+        if not step["exact"]:
+            assert now == entail.forced(range(step["event"] + 1)) - known - stated(
+                parse_file(path).model()
+            )
+        known |= now
+    text = run("replay", "--budget", "0.3", path=path).stdout
+    assert "~" in text and "Estimates (~)" in text
+
+
+def parse_file(path: Path):
+    """The record at ``path``."""
+    from sleuth.store import load
+
+    return load(path, keep=False)[0]
