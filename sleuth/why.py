@@ -49,9 +49,34 @@ def proves(entail: Entailment, groups: list[int], literal: z3.BoolRef) -> bool:
     return entail.solver.check(assume) == z3.unsat
 
 
-def proof(record: Record, holder: Holder, item: Item, entail: Entailment | None = None):
-    """A minimal set of groups proving the holding, or its absence; None when neither is certain.
+def first(entail: Entailment, literal: z3.BoolRef) -> int:
+    """The first prefix of the record (0: the setup) that proves ``literal``, by bisection."""
+    low, high = 0, len(entail.guards) - 1
+    while low < high:
+        mid = (low + high) // 2
+        low, high = (low, mid) if proves(entail, list(range(mid + 1)), literal) else (mid + 1, high)
+    return low
 
+
+def minimal(entail: Entailment, groups: list[int], literal: z3.BoolRef) -> list[int]:
+    """A minimal subset of ``groups`` (which prove ``literal``) that still proves it."""
+    proves(entail, groups, literal)
+    used = {str(lit) for lit in entail.solver.unsat_core()}
+    core = [g for g in groups if str(entail.guards[g]) in used]
+    for g in list(core):
+        trial = [c for c in core if c != g]
+        if proves(entail, trial, literal):
+            core = trial
+    return core
+
+
+def proof(
+    record: Record, holder: Holder, item: Item, entail: Entailment | None = None
+) -> tuple[Proof, Proof | None] | None:
+    """A minimal proof of the holding, or of its absence; None when neither is certain.
+
+    The second proof, when there is one, uses only the events up to the first that made the
+    fact certain: the first proof may lean on a later event (a card laid face up).
     The record is taken to fit some deal (the caller checks).
     """
     entail = entail or Entailment(record.model())
@@ -60,11 +85,9 @@ def proof(record: Record, holder: Holder, item: Item, entail: Entailment | None 
         literal = entail.x[holder, item] if yes else z3.Not(entail.x[holder, item])
         if not proves(entail, every, literal):
             continue
-        used = {str(lit) for lit in entail.solver.unsat_core()}
-        core = [g for g in every if str(entail.guards[g]) in used]
-        for g in list(core):
-            trial = [c for c in core if c != g]
-            if proves(entail, trial, literal):
-                core = trial
-        return Proof(holder, item, yes, core)
+        shortest = Proof(holder, item, yes, minimal(entail, every, literal))
+        since = first(entail, literal)
+        if since >= max(shortest.groups):
+            return shortest, None
+        return shortest, Proof(holder, item, yes, minimal(entail, every[: since + 1], literal))
     return None

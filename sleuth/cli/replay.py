@@ -104,7 +104,7 @@ def why(
         raise typer.Exit(ExitStatus.INCONSISTENT)
     found = proof(record, holder, item, entail)
     if found is not None:
-        show_proof(env().out, record, found)
+        show_proof(env().out, record, *found)
         return
     from sleuth.replay import steps
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sleuth.render.common import pct
+from sleuth.render.replay import short
 from sleuth.replay import Pair, Step, moved
 
 if TYPE_CHECKING:
@@ -14,28 +15,46 @@ if TYPE_CHECKING:
     from sleuth.why import Proof
 
 
-def reason(record: Record, proof: Proof) -> str:
+def reason(proof: Proof) -> str:
     """One sentence on how the events prove the fact."""
     claim = f"{proof.holder} {'holds' if proof.holds else 'does not hold'} {proof.item}"
     events = [g for g in proof.groups if g]
     if not events:
-        return f"The setup alone says that {claim}."
+        return f"The setup alone makes it certain that {claim}."
     if len(proof.groups) == 1:
-        return f"Event {events[0]} alone says that {claim}."
-    named = "the setup and " if 0 in proof.groups else ""
-    count = f"{named}these {len(events)} event(s)"
-    open_ = "without any one of them, it is open"
-    return f"Together {count} leave no deal but those in which {claim}; {open_}."
+        return f"Event {events[0]} alone makes it certain that {claim}."
+    named = ("event " if len(events) == 1 else f"these {len(events)} events")
+    named = ("the setup and " if 0 in proof.groups else "") + named
+    if len(events) == 1:
+        named += str(events[0])
+    return (
+        f"Together, {named} leave no deal but those in which {claim}; "
+        "without any one of them, it is open."
+    )
 
 
-def show_proof(console: Console, record: Record, proof: Proof) -> None:
-    """The fact, the events that prove it, each by number and text, and the reasoning."""
+def show_proof(console: Console, record: Record, proof: Proof, earlier: Proof | None) -> None:
+    """The fact, the events that prove it, each by number and text, and the reasoning.
+
+    ``earlier``: a proof by the events up to the first that made it certain, when the shortest
+    proof leans on a later one.
+    """
     verb = "holds" if proof.holds else "does not hold"
     console.print(f"Certain: {proof.holder} {verb} {proof.item}. Proved by:", markup=False)
-    labels = record.model().labels
-    for g in proof.groups:
-        console.print(f"  {g:>3}  {labels[g]}", markup=False)
-    console.print(reason(record, proof), markup=False)
+    for line in proof_lines(record, proof):
+        console.print(line, markup=False)
+    console.print(reason(proof), markup=False)
+    if earlier is not None:
+        since = max(earlier.groups)
+        console.print(f"It was already certain after event {since}, by:", markup=False)
+        for line in proof_lines(record, earlier):
+            console.print(line, markup=False)
+        console.print(reason(earlier), markup=False)
+
+
+def proof_lines(record: Record, proof: Proof) -> list[str]:
+    """Each group of a proof by number and short text."""
+    return [f"  {g:>3}  {'setup' if g == 0 else short(record.events[g - 1])}" for g in proof.groups]
 
 
 def show_moves(console: Console, record: Record, pair: Pair, found: list[Step]) -> None:
@@ -44,9 +63,10 @@ def show_moves(console: Console, record: Record, pair: Pair, found: list[Step]) 
     console.print(
         f"Not certain: {holder} {item} at {pct(found[-1].probability(*pair))} now.", markup=False
     )
-    labels = record.model().labels
     changes = moved(found, pair)
     if not changes:
         console.print("No event moved its chance by more than 5 points.", markup=False)
     for event, before, after in changes:
-        console.print(f"  {event:>3}  {pct(before)} -> {pct(after)}  {labels[event]}", markup=False)
+        what = short(record.events[event - 1])
+        line = f"  {event:>3}  {pct(before):>6} -> {pct(after):>6}  {what}"
+        console.print(line, markup=False)
