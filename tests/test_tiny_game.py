@@ -32,6 +32,16 @@ def run(monkeypatch, tmp_path):
     cli_app.starting.registered_commands[:] = starters
 
 
+def test_a_game_from_its_own_file_replays(run):
+    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "--hand", "1,4").exit_code == 0
+    assert run("query", "an", "bo", "2,3,5", "--answer", "1").exit_code == 0
+    done = run("replay", "--json")
+    assert done.exit_code == 0, done.output
+    steps = json.loads(done.stdout)["steps"]
+    assert [s["worlds"] for s in steps] == [6, 3]  # Bob: 6 and one of 2, 3, 5
+    assert steps[1]["best"]["probability"] == 1 and steps[1]["forced"] == [["Bob", "6"]]
+
+
 def brute(me: str, hand: tuple, queries: list[tuple[str, tuple, int]]) -> dict:
     """Each (holder, card)'s probability, by listing every deal of the six cards."""
     holders = ["Ann", "Bob", tinygame.PILE]

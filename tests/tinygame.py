@@ -182,5 +182,18 @@ class Tiny:
         p = report.odds.probability(holder, item) or Fraction(0)
         console.print(f"{holder} holds {item}: probability {p}")
 
+    def judge(self, record: Any, steps: list, budget: float, memory: Any, tick: Any) -> Any:
+        """Each step's likeliest card of another player; no moves to judge."""
+        from sleuth.replay import Best, Judged
+
+        others = [p for p in record.table.players if p != record.table.me]
+        best = []
+        for step in steps:
+            options = [(step.probability(h, c), h, c) for h in others for c in CARDS]
+            p, h, c = max(options) if step.consistent else (None, None, None)
+            data = {"holder": h, "card": c, "probability": None if p is None else float(p)}
+            best.append(None if p is None else Best(f"{h} {c}", p, step.exact, data))
+        return Judged(best, [], {}, [], {})
+
 
 GAME = Tiny()
