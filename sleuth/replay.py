@@ -4,8 +4,9 @@ Step k is what ``sleuth.analysis.report`` says of ``record.upto(k)``: its worlds
 are exact, and the holdings that became certain with event k. Consecutive prefixes share work:
 one count after another carries the remembered item order (``sleuth.solve.memory``), certain
 facts are read off each exact count instead of being dated by z3, and one z3 solver, with a
-guard literal per event, answers for any step whose count falls back to an estimate. A prefix
-that fits no deal makes every longer one fit none, so the steps after it are not counted.
+guard literal per event, answers for any step whose count falls back to an estimate. An event
+that tells nothing (a question whose answer I did not hear) keeps the step before; a prefix that
+fits no deal makes every longer one fit none, so the steps after it are not counted.
 The game judges the moves (``Game.judge``): each step's best move, the recorded guesses or
 accusations, and what the game lets a player score or miss.
 """
@@ -134,7 +135,12 @@ def steps(
     for k in range(len(model.groups)):
         began = time.monotonic()
         fits = not out or out[-1].consistent
-        result = _odds(model.prefix(k), solver, k, due(budget), memory) if fits else NO_DEAL
+        if fits and out and not model.groups[k]:  # an event that tells nothing: the same model
+            result = out[-1].odds
+        elif fits:
+            result = _odds(model.prefix(k), solver, k, due(budget), memory)
+        else:
+            result = NO_DEAL
         if not fits or result.worlds == 0:
             step = Step(k, False, NO_DEAL, frozenset(), time.monotonic() - began)
         else:
