@@ -346,3 +346,17 @@ def parse_file(path: Path):
     from sleuth.store import load
 
     return load(path, keep=False)[0]
+
+
+@pytest.mark.parametrize("game", ["goldraub", "lima"])
+def test_every_step_is_the_report_of_its_prefix(game):
+    from sleuth.analysis import report
+
+    record, result = goldraub_game(1, 5) if game == "goldraub" else lima_game(4, 4, 10)[1:]
+    known = set()
+    for step in result.steps:
+        full = report(record.upto(step.event))
+        known |= step.forced
+        assert step.consistent == full.consistent and step.worlds == full.worlds
+        assert step.odds.held == full.odds.held and step.exact == full.odds.exact
+        assert known == {(f.holder, f.item) for f in full.forced}
