@@ -18,7 +18,9 @@ STEP_BUDGET = 5.0  # as sleuth.replay.STEP_BUDGET, which --help does not load
 StepBudgetOpt = Annotated[
     float,
     typer.Option(
-        "--budget", min=0.0, help="Seconds for each step's count; past it, a labelled estimate."
+        "--step-budget",
+        min=0.0,
+        help="Seconds for each step's count; past it, a labelled estimate.",
     ),
 ]
 PngOpt = Annotated[
