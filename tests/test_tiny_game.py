@@ -26,10 +26,20 @@ def run(monkeypatch, tmp_path):
     register(tinygame.GAME)
     commands_module.install(tinygame.GAME)
     runner = CliRunner()
-    yield lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+    yield lambda *args, **kw: runner.invoke(cli_app.app, [str(a) for a in args], **kw)
     del GAMES["tiny"]
     cli_app.app.registered_commands[:] = commands
     cli_app.starting.registered_commands[:] = starters
+
+
+def test_a_game_from_its_own_file_replays(run):
+    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "--hand", "1,4").exit_code == 0
+    assert run("query", "an", "bo", "2,3,5", "--answer", "1").exit_code == 0
+    done = run("replay", "--json")
+    assert done.exit_code == 0, done.output
+    steps = json.loads(done.stdout)["steps"]
+    assert [s["worlds"] for s in steps] == [6, 3]  # Bob: 6 and one of 2, 3, 5
+    assert steps[1]["best"]["probability"] == 1 and steps[1]["forced"] == [["Bob", "6"]]
 
 
 def brute(me: str, hand: tuple, queries: list[tuple[str, tuple, int]]) -> dict:
@@ -85,3 +95,18 @@ def test_every_game_keeps_the_protocol():
 
 def test_only_the_registry_knows_the_game():
     assert "tiny" not in GAMES
+
+
+def test_a_game_from_its_own_file_advises_and_plays(run, tmp_path):
+    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "--hand", "1,4").exit_code == 0
+    assert run("query", "an", "bo", "2,3,5", "--answer", "1").exit_code == 0
+    advice = run("next", "--json")
+    assert advice.exit_code == 0, advice.output
+    options = {(o["to"], o["card"]): o["answers"] for o in json.loads(advice.stdout)["options"]}
+    expected = brute("Ann", ("1", "4"), [("Bob", ("2", "3", "5"), 1)])
+    for card in tinygame.CARDS:  # Bob holds the card (answer 1) with its brute-force chance
+        assert options["Bob", card].get("1", 0) == pytest.approx(float(expected["Bob", card]))
+    played = run("play", input="q bo an 1 1\nlog\nquit\n")
+    assert played.exit_code == 0, played.output
+    assert "= query bo an 1 --answer 1" in played.stdout
+    assert "2 query" in played.stdout  # the log lists the event the short form recorded

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table as Grid
 
 from sleuth.errors import InputError, shown
-from sleuth.games.base import Event, Setup, Table, integer
+from sleuth.games.base import Event, Setup, Status, Table, integer
 from sleuth.model import Holder, Item, Space, Tally, Term, holds
 
 CARDS = tuple(str(n) for n in range(1, 7))
@@ -147,6 +147,7 @@ class Tiny:
     events = {"query": Query}
     reserved = (PILE,)
     check_help = ("the holder", "the card")
+    short_forms = (("q ann bob 2,5 1", "query: q BY TO CARDS ANSWER"),)
     parse_start = staticmethod(parse_start)
     setup = staticmethod(setup)
     show_report = staticmethod(show_report)
@@ -192,6 +193,83 @@ class Tiny:
         holder, item = target
         p = report.odds.probability(holder, item) or Fraction(0)
         console.print(f"{holder} holds {item}: probability {p}")
+
+    def judge(self, record: Any, steps: list, budget: float, memory: Any, tick: Any) -> Any:
+        """Each step's likeliest card of another player; no moves to judge."""
+        from sleuth.replay import Best, Judged
+
+        others = [p for p in record.table.players if p != record.table.me]
+        best = []
+        for step in steps:
+            options = [(step.probability(h, c), h, c) for h in others for c in CARDS]
+            p, h, c = max(options) if step.consistent else (None, None, None)
+            data = {"holder": h, "card": c, "probability": None if p is None else float(p)}
+            best.append(None if p is None else Best(f"{h} {c}", p, step.exact, data))
+        return Judged(best, [], {}, [], {})
+
+
+    def status(self, record: Any) -> Status:
+        """The round (every player asked once) and who asks next, clockwise."""
+        askers = [e.by for e in record.events]
+        turn = record.table.offset(askers[-1], 1) if askers else None
+        return Status(len(askers) // len(record.table.players) + 1, turn)
+
+    def best(self, report: Any) -> tuple[str, Fraction] | None:
+        """The likeliest card of another player, e.g. ("Bob 3", 1/2)."""
+        if not report.consistent:
+            return None
+        others = [p for p in report.record.table.players if p != report.record.table.me]
+        p, h, c = max((report.odds.probability(h, c), h, c) for h in others for c in CARDS)
+        return f"{h} {c}", p
+
+    def expand(self, record: Any, words: list[str]) -> list[str] | None:
+        """``q BY TO CARDS ANSWER`` is ``query BY TO CARDS --answer ANSWER``."""
+        if len(words) != 5 or words[0] != "q":
+            return None
+        return ["query", *words[1:4], "--answer", words[4]]
+
+    def complete(self, record: Any, words: list[str]) -> tuple[str, ...]:
+        """The short form's words: ``q``, then the players twice, then the cards."""
+        if not words:
+            return ("q",)
+        if words[0] == "q" and len(words) in (1, 2):
+            return record.table.players
+        return CARDS if words[0] == "q" and len(words) == 3 else ()
+
+    def vocabulary(self, record: Any, command: str, param: str) -> tuple[str, ...]:
+        """Players for ``by`` and ``to``, the cards for ``cards``."""
+        if param in ("by", "to"):
+            return record.table.players
+        return CARDS if param == "cards" else ()
+
+    def advise(self, report: Any, given: dict) -> list:
+        """Each question to another player about one card: its answers' counts, exactly."""
+        from sleuth.advisor import answer_counts, chances
+
+        if given:
+            raise InputError("sleuth next", next(iter(given)), "Tiny takes no options")
+        me, model = report.record.table.me, report.record.model()
+        others = [p for p in report.record.table.players if p != me]
+        questions = [(h, c) for h in others for c in CARDS]
+        out = []
+        for h, c in questions:
+            split = answer_counts(model, (Term(h, frozenset({c}), False),))
+            out.append((h, c, chances(split)))
+        return out
+
+    def show_advice(self, console: Console, advice: list) -> None:
+        """One line per question."""
+        for h, c, answers in advice:
+            shown = ", ".join(f"{a}: {p}" for a, p in answers.items())
+            console.print(f"ask {h} about {c}: {shown}")
+
+    def advice_json(self, advice: list) -> dict:
+        """The questions with their answers' chances."""
+        options = [
+            {"to": h, "card": c, "answers": {str(a): float(p) for a, p in answers.items()}}
+            for h, c, answers in advice
+        ]
+        return {"game": "tiny", "options": options}
 
 
 GAME = Tiny()

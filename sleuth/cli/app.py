@@ -332,7 +332,8 @@ def loaded(file: Path | None, command: str, upto: int | None = None):
 def analysable(file: Path | None, command: str, upto: int | None = None):
     """The record for an analysis (``upto``: its first N events); exit 2 if a rule forbids one.
 
-    The rules are checked on the whole record, whatever ``upto`` keeps. Every analysis loads its record so; listing and repairing it (``loaded``) do not ask.
+    The rules are checked on the whole record, whatever ``upto`` keeps. Every analysis loads
+    its record so; listing and repairing it (``loaded``) do not ask.
     """
     record = loaded(file, command)
     error = record.forbidden()

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from sleuth.cli import editing as _editing  # noqa: F401 - registers log and delete
+from sleuth.cli import replay as _replay  # noqa: F401 - registers replay and why
 from sleuth.cli.app import (
     BUDGET,
     BeforeOpt,

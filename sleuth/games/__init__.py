@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from sleuth.budget import Deadline
     from sleuth.errors import InputError
     from sleuth.record import Record
+    from sleuth.replay import Judged, Step
+    from sleuth.solve import Remembered
 
 
 @runtime_checkable
@@ -83,6 +85,14 @@ class Game(Protocol):
 
     def check_json(self, report: Report, target: Any, deadline: Deadline) -> dict:
         """The check of ``target`` now as the JSON object of the contract (``check --json``)."""
+
+    def judge(
+        self, record: Record, steps: list[Step], budget: float, memory: Remembered, tick: Any
+    ) -> Judged:
+        """A replay's steps judged: best moves, the recorded moves, marks, summary, JSON keys.
+
+        ``budget``: seconds for each count the game makes; ``tick()`` once per step judged.
+        """
 
     def commands(self, cli: Any) -> list[Callable]:
         """The game's commands, built on the command line's shared options and actions.

@@ -57,6 +57,12 @@ class Goldraub:
 
         return json_extras(report)
 
+    def judge(self, record: Any, steps: Any, budget: float, memory: Any, tick: Any) -> Any:
+        """The replay's steps judged (loaded when a replay asks)."""
+        from sleuth.games.goldraub.replay import judge
+
+        return judge(record, steps, tick)
+
     def show_update(self, console: Any, report: Any) -> None:
         """Nothing beyond the common update lines."""
 

@@ -57,6 +57,12 @@ class Lima:
 
         return json_extras(report)
 
+    def judge(self, record: Any, steps: Any, budget: float, memory: Any, tick: Any) -> Any:
+        """The replay's steps judged (loaded when a replay asks)."""
+        from sleuth.games.lima.replay import judge
+
+        return judge(record, steps, budget, memory, tick)
+
     def show_update(self, console: Any, report: Any) -> None:
         """The most likely treasure pairs after each recorded event."""
         from sleuth.games.lima.picture import show_top_pairs

@@ -1,0 +1,114 @@
+"""The replay of a record (``replay``) and why a fact is certain (``why``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sleuth.cli.app import ExitStatus, FileOpt, JsonOpt, analysable, app, env, fail, record_path
+from sleuth.cli.app import remembered as remembered_order
+from sleuth.errors import InputError
+
+STEP_BUDGET = 5.0  # as sleuth.replay.STEP_BUDGET, which --help does not load
+StepBudgetOpt = Annotated[
+    float,
+    typer.Option(
+        "--step-budget",
+        min=0.0,
+        help="Seconds for each step's count; past it, a labelled estimate.",
+    ),
+]
+PngOpt = Annotated[
+    Path | None,
+    typer.Option(help="Also draw the chart as a PNG image (needs: pip install 'sleuth[plot]')."),
+]
+PLOT_MISSING = "--png needs matplotlib, which is not installed: pip install 'sleuth[plot]'"
+
+
+@contextmanager
+def progress(steps: int, show: bool) -> Iterator:
+    """A Rich progress bar on stderr for ``steps`` ticks; nothing off a terminal."""
+    if not show or not env().err.is_terminal:
+        yield None
+        return
+    from rich.progress import Progress
+
+    with Progress(console=env().err, transient=True) as bar:
+        task = bar.add_task("replaying the record", total=steps)
+        yield lambda: bar.advance(task)
+
+
+def plotting() -> None:
+    """Exit 2 with one line when matplotlib is missing, before any count."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise fail(InputError("sleuth replay", "png", PLOT_MISSING)) from None
+
+
+@app.command("replay")
+def replay_command(
+    file: FileOpt = None,
+    json_: JsonOpt = False,
+    png: PngOpt = None,
+    budget: StepBudgetOpt = STEP_BUDGET,
+) -> None:
+    """The game as a timeline: deals left, what became certain, my best move, the moves judged."""
+    if png is not None:
+        plotting()
+    record = analysable(file, "sleuth replay")
+    from sleuth.render.replay import replay_json, save_png, show_replay
+    from sleuth.replay import replay
+
+    ticks = 2 * (len(record.events) + 1)
+    with progress(ticks, not json_) as tick, remembered_order(record_path(file)) as memory:
+        result = replay(record, budget, memory, tick)
+    if json_:
+        ascii_only = not env().out.encoding.startswith("utf")
+        env().out.print_json(json.dumps(replay_json(result)), ensure_ascii=ascii_only)
+    else:
+        show_replay(env().out, result)
+    if png is not None:
+        try:
+            save_png(result, png)
+        except OSError as error:
+            raise fail(InputError(str(png), "png", f"cannot write the image: {error}")) from None
+    if not result.fits:
+        raise typer.Exit(ExitStatus.INCONSISTENT)
+
+
+@app.command()
+def why(
+    holder: Annotated[str, typer.Argument(help="A player (a unique prefix), or aside, treasure.")],
+    item: Annotated[str, typer.Argument(help="A sector or a location.")],
+    file: FileOpt = None,
+    budget: StepBudgetOpt = STEP_BUDGET,
+) -> None:
+    """Why a fact is certain: the fewest events that prove it; else how its chance moved."""
+    from sleuth.why import fact, proof
+
+    record = analysable(file, "sleuth why")
+    try:
+        holder, item = fact(record, holder, item)
+    except InputError as error:
+        raise fail(error, "sleuth why") from None
+    from sleuth.render.why import show_moves, show_proof
+    from sleuth.solve import Entailment
+
+    entail = Entailment(record.model())
+    if not entail.consistent():
+        env().out.print("No deal fits the record: 'sleuth report' shows the conflict.")
+        raise typer.Exit(ExitStatus.INCONSISTENT)
+    found = proof(record, holder, item, entail)
+    if found is not None:
+        show_proof(env().out, record, *found)
+        return
+    from sleuth.replay import steps
+
+    with remembered_order(record_path(file)) as memory:
+        show_moves(env().out, record, (holder, item), steps(record, budget, memory))

@@ -1,0 +1,160 @@
+"""Goldraub replayed: the best guess of each step, the recorded guesses judged, the points let go.
+
+A guess is worth making when its expected points are above zero: right it scores 10 x the
+round value, wrong it costs 5 x (rulebook: Discovering a Hiding Place), so when it is right
+with a chance above 1/3. A certain card of another player that I did not guess at once is a
+chance missed: the round value only falls (``missed``, as the contract defines it).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from sleuth.games.goldraub.rules import Guess, guess_points, round_value, scores
+from sleuth.model import Holder, Item
+from sleuth.render.common import pct
+from sleuth.replay import Best, Judged, Move, Step, Tick
+
+if TYPE_CHECKING:
+    from sleuth.record import Record
+
+WORTH = Fraction(1, 3)  # a guess right with a higher chance has expected points above zero
+
+
+def revealed(record: Record) -> list[set[tuple[Holder, Item]]]:
+    """For each k, the cards laid face up by right guesses among the first k events."""
+    out, shown = [set()], set()
+    for event in record.events:
+        if isinstance(event, Guess) and event.correct:
+            shown = shown | {(event.owner, event.sector)}
+        out.append(shown)
+    return out
+
+
+def best_guess(record: Record, step: Step, shown: set) -> Best | None:
+    """The most likely holding of another player not yet face up, after the step."""
+    if not step.consistent:
+        return None
+    me, city = record.table.me, record.start.city
+    options = [
+        (step.probability(owner, s), owner, s)
+        for owner in record.table.players
+        if owner != me
+        for s in city.sectors
+        if (owner, s) not in shown
+    ]
+    options = [o for o in options if o[0]]
+    if not options:
+        return None
+    p, owner, s = min(options, key=lambda o: (-o[0], o[1], int(o[2])))
+    data = {"owner": owner, "sector": s, "probability": float(p)}
+    return Best(f"{owner} {s}", p, step.exact, data)
+
+
+def verdict(correct: bool, p: Fraction) -> str:
+    """How a guess looks from my side: safe, worth it, lucky; impossible, unlucky, rash."""
+    if correct:
+        return "safe" if p == 1 else "worth it" if p > WORTH else "lucky"
+    return "impossible" if p == 0 else "unlucky" if p > WORTH else "rash"
+
+
+def judged_guess(record: Record, index: int, guess: Guess, before: Step) -> Move:
+    """A recorded guess, with my chance of it after the events before it."""
+    p = before.probability(guess.owner, guess.sector)
+    who = f"my guess of {guess.owner}" if guess.by == record.table.me else (
+        f"{guess.by} guessed {guess.owner}"
+    )
+    outcome = "right" if guess.correct else "wrong"
+    judgement = "" if p is None else f", {verdict(guess.correct, p)}"
+    line = f"{who} {guess.sector} at {pct(p)}: {outcome}{judgement}"
+    data = {
+        "event": index,
+        "by": guess.by,
+        "owner": guess.owner,
+        "sector": guess.sector,
+        "correct": guess.correct,
+        "probability": None if p is None else float(p),
+    }
+    return Move(index, line, data)
+
+
+def missed(record: Record, found: list[Step]) -> list[dict]:
+    """The contract's ``missed``: certain cards of others I did not guess at once, and the cost."""
+    table, events = record.table, record.events
+    n, rounds = len(table.players), record.start.rounds
+    mine = {
+        (e.owner, e.sector): j
+        for j, e in enumerate(events, 1)
+        if isinstance(e, Guess) and e.correct and e.by == table.me
+    }
+    shown, out = revealed(record), []
+    for step in found:
+        k = step.event
+        for owner, s in sorted(step.forced, key=lambda h: (h[0], int(h[1]))):
+            if owner not in table.players or owner == table.me or (owner, s) in shown[k]:
+                continue
+            value = round_value(events, n, rounds, k)
+            at = mine.get((owner, s))
+            later = 0 if at is None else round_value(events, n, rounds, at - 1)
+            lost = guess_points(True, value - later)
+            if lost > 0:
+                out.append(
+                    {"event": k, "owner": owner, "sector": s, "value": value,
+                     "guessed_at": at, "lost": lost}
+                )
+    return out
+
+
+def hands_known(record: Record, found: list[Step]) -> dict[Holder, int | None]:
+    """For each other player, the first step after which all of his cards were certain."""
+    size = record.start.city.hand_size
+    held: dict[Holder, set] = {p: set() for p in record.table.players if p != record.table.me}
+    first: dict[Holder, int | None] = dict.fromkeys(held)
+    for step in found:
+        for owner, s in step.forced:
+            if owner in held:
+                held[owner].add(s)
+                if len(held[owner]) == size and first[owner] is None:
+                    first[owner] = step.event
+    return first
+
+
+def summary(record: Record, chances: list[dict], hands: dict[Holder, int | None]) -> list[str]:
+    """My points against the points of guessing every certain card at once; the hands known."""
+    me = record.table.me
+    mine = scores(record.events, record.table.players, record.start.rounds)[me]
+    lost = sum(c["lost"] for c in chances)
+    lines = [
+        f"My points: {mine}. Guessing every certain card as soon as it was certain: "
+        f"{mine + lost} ({lost} let go in {len(chances)} chance(s))."
+    ]
+    known = [f"{p} after event {k}" for p, k in hands.items() if k is not None]
+    unknown = [p for p, k in hands.items() if k is None]
+    words = "; ".join(known) if known else "none"
+    rest = f"; not known: {', '.join(unknown)}." if unknown else "."
+    lines.append(f"Hands known: {words}{rest}")
+    return lines
+
+
+def judge(record: Record, found: list[Step], tick: Tick | None = None) -> Judged:
+    """The game's judgement of a replay (``Game.judge``)."""
+    shown = revealed(record)
+    best = []
+    for step in found:
+        best.append(best_guess(record, step, shown[step.event]))
+        if tick:
+            tick()
+    moves = [
+        judged_guess(record, i, e, found[i - 1])
+        for i, e in enumerate(record.events, 1)
+        if isinstance(e, Guess)
+    ]
+    chances = missed(record, found)
+    marks: dict[int, list[str]] = {}
+    for c in chances:
+        worth = guess_points(True, c["value"])
+        marks.setdefault(c["event"], []).append(f"missed {c['owner']} {c['sector']}: {worth} pts")
+    extras = {"guesses": [m.data for m in moves], "missed": chances}
+    lines = summary(record, chances, hands_known(record, found))
+    return Judged(best, moves, {k: "; ".join(v) for k, v in marks.items()}, lines, extras)

@@ -1,0 +1,174 @@
+"""Loot of Lima replayed: the likeliest treasure pair of each step, the accusations judged.
+
+P(treasure = {a, b}) = P(a) x P(b | a), the second factor from one more count, of the prefix
+with "the treasure holds a" added (as ``advice.treasure_pairs``). Only the likeliest pair is
+wanted, so locations are taken most likely first and the search stops once no pair left can
+beat the best one: a pair {x, y} of locations not yet taken has at most the smaller of what
+is left of P(x) and P(y) after the pairs already counted with them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from sleuth.budget import due
+from sleuth.games.lima.rules import TREASURE, Accuse
+from sleuth.model import Item, Model, holds
+from sleuth.odds import Odds, odds
+from sleuth.render.common import pct
+from sleuth.replay import Best, Judged, Move, Step, Tick
+
+if TYPE_CHECKING:
+    from sleuth.record import Record
+    from sleuth.solve import Remembered
+
+
+def twins(model: Model) -> dict[Item, Item]:
+    """Each item and the first item that no tally tells apart from it.
+
+    Swapping two such items keeps every tally, so the two have the same odds.
+    """
+    where: dict[Item, list] = {x: [] for x in model.space.items}
+    for t, tally in enumerate(model.tallies):
+        for k, term in enumerate(tally.terms):
+            for x in term.items:
+                where[x].append((t, k))
+    first: dict[tuple, Item] = {}
+    return {x: first.setdefault(tuple(sorted(w)), x) for x, w in where.items()}
+
+
+class Pairs:
+    """The pair odds of one step, from counts of the prefix with one treasure location given."""
+
+    def __init__(self, prefix: Model, step: Step, budget: float, memory: Remembered):
+        self.prefix, self.step, self.budget, self.memory = prefix, step, budget, memory
+        self.given: dict[Item, Odds] = {}
+        self.exact = step.exact
+        self.twin = twins(prefix)
+
+    def first(self, a: Item) -> Fraction:
+        """P(the treasure holds a)."""
+        return self.step.probability(TREASURE, a) or Fraction(0)
+
+    def conditional(self, a: Item) -> Odds:
+        """The odds of the prefix with "the treasure holds a" added (counted once)."""
+        if a not in self.given:
+            setup = self.prefix.groups[0] + (holds(TREASURE, a),)
+            model = self.prefix.with_group(0, setup)
+            self.given[a] = odds(model, due(self.budget), memory=self.memory, plain=True)
+            self.exact = self.exact and self.given[a].exact
+        return self.given[a]
+
+    def pair(self, a: Item, b: Item) -> Fraction:
+        """P(the treasure is {a, b}), from the count given a's twin when a has one.
+
+        Swapping a and its twin r maps the worlds with a in the treasure onto those with r,
+        so P(b | a) is P(s(b) | r), s swapping a and r.
+        """
+        p = self.first(a)
+        if not p:
+            return Fraction(0)
+        r = self.twin.get(a, a)
+        b = r if b == a else a if b == r else b
+        return p * (self.conditional(r).probability(TREASURE, b) or 0)
+
+    def best(self, items: tuple[Item, ...]) -> tuple[Fraction, Item, Item] | None:
+        """The likeliest pair (any one of equal chance), by the bounded search above."""
+        left = {x: self.first(x) for x in items if self.first(x)}
+        place = {x: k for k, x in enumerate(items)}
+        best: tuple[Fraction, Item, Item] | None = None
+        while len(left) >= 2:
+            rest = sorted(left, key=lambda x: (-left[x], place[x]))
+            if best is not None and best[0] >= left[rest[1]]:
+                break
+            a = rest[0]
+            del left[a]
+            for b in rest[1:]:
+                q = self.pair(a, b)
+                left[b] -= q
+                if q and (best is None or q > best[0]):
+                    best = (q, *sorted((a, b), key=place.get))
+        return best
+
+
+def best_pair(pairs: Pairs, items: tuple[Item, ...]) -> Best | None:
+    """The step's likeliest treasure pair as a ``Best``, or None with no world."""
+    if not pairs.step.consistent:
+        return None
+    found = pairs.best(items)
+    if found is None:
+        return None
+    p, a, b = found
+    return Best(f"{a} {b}", p, pairs.exact, {"pair": [a, b], "probability": float(p)})
+
+
+def verdict(correct: bool, p: Fraction) -> str:
+    """How an accusation looks from my side: safe, good odds, lucky; impossible, unlucky, rash."""
+    half = Fraction(1, 2)
+    if correct:
+        return "safe" if p == 1 else "good odds" if p >= half else "lucky"
+    return "impossible" if p == 0 else "unlucky" if p >= half else "rash"
+
+
+def judged_accusation(record: Record, index: int, accuse: Accuse, pairs: Pairs) -> Move:
+    """A recorded accusation, with my chance of its pair after the events before it."""
+    a, b = accuse.locations
+    p = pairs.pair(a, b) if pairs.step.consistent else None
+    who = "my accusation of" if accuse.by == record.table.me else f"{accuse.by} accused"
+    outcome = "right" if accuse.correct else "wrong"
+    judgement = "" if p is None else f", {verdict(accuse.correct, p)}"
+    line = f"{who} {a} {b} at {pct(p)}: {outcome}{judgement}"
+    data = {
+        "event": index,
+        "by": accuse.by,
+        "locations": [a, b],
+        "correct": accuse.correct,
+        "probability": None if p is None else float(p),
+    }
+    return Move(index, line, data)
+
+
+def unchanged(before: Step, after: Step) -> bool:
+    """Whether a step kept every world of the step before.
+
+    An event only removes worlds, so two exact counts alike mean the same worlds, and the same
+    pair odds.
+    """
+    return before.exact and after.exact and before.worlds == after.worlds
+
+
+def judge(
+    record: Record, found: list[Step], budget: float, memory: Remembered, tick: Tick | None = None
+) -> Judged:
+    """The game's judgement of a replay (``Game.judge``)."""
+    model = record.model()
+    items = model.space.items
+    best: list[Best | None] = []
+    tables: list[Pairs] = []
+    for step in found:
+        same = bool(tables) and unchanged(tables[-1].step, step)
+        tables.append(tables[-1] if same else Pairs(model.prefix(step.event), step, budget, memory))
+        best.append(best[-1] if same else best_pair(tables[-1], items))
+        if tick:
+            tick()
+    moves = [
+        judged_accusation(record, i, e, tables[i - 1])
+        for i, e in enumerate(record.events, 1)
+        if isinstance(e, Accuse)
+    ]
+    since = next((k for k, b in enumerate(best) if b and b.probability == 1 and b.exact), None)
+    extras = {"accusations": [m.data for m in moves], "certain_since": since}
+    marks = {} if since is None else {since: f"treasure certain: {best[since].words}"}
+    return Judged(best, moves, marks, [_summary(best, since)], extras)
+
+
+def _summary(best: list[Best | None], since: int | None) -> str:
+    """When the record first determined the treasure pair, or how likely the best one is."""
+    if since is not None:
+        return f"The treasure pair was certain from event {since}: {best[since].words}."
+    last = best[-1]
+    if last is None:
+        return "The treasure pair was never certain."
+    chance = pct(last.probability)
+    return f"The treasure pair was never certain; at the end, {last.words} at {chance}."

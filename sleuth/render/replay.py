@@ -1,0 +1,192 @@
+"""A replay on screen: the timeline, the judged moves, the summary, a chart; its JSON; a PNG."""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sleuth.games.base import Event, yaml_word
+from sleuth.render.common import pct
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from sleuth.replay import Replay, Step
+
+BAR = 8  # characters of the deals bar
+BLOCKS = " ▁▂▃▄▅▆▇█"
+HEIGHT = 4  # rows of each series of the terminal chart
+
+
+def short(event: Event) -> str:
+    """An event in a few words: "Anton search 13-57 gold 2", "Bert guess Anton 46 not correct".
+
+    Names and the first other field go bare, the rest with their key; a flag as its key or "not".
+    """
+    fields = event.fields()
+    who = fields.pop("by", None)
+    words, bare = [event.kind], True
+    for key, value in fields.items():
+        if isinstance(value, bool):
+            words.append(key if value else f"not {key}")
+        elif key in event.names or bare:
+            words.append(yaml_word(value))
+            bare = bare and key in event.names
+        else:
+            words.append(f"{key} {yaml_word(value)}")
+    return " ".join(([who] if who else []) + words)
+
+
+def log_worlds(step: Step) -> float | None:
+    """log10 of the step's deals; None with no deal."""
+    return math.log10(step.worlds) if step.consistent and step.worlds else None
+
+
+def bar(value: float | None, top: float, width: int = BAR) -> str:
+    """A bar of ``value`` out of ``top`` in eighths of a character."""
+    if value is None or top <= 0:
+        return ""
+    eighths = round(8 * width * min(value / top, 1.0))
+    return "█" * (eighths // 8) + (BLOCKS[eighths % 8] if eighths % 8 else "")
+
+
+def deals(step: Step) -> str:
+    """The step's deals: the exact number, "~" before an estimate, "none" with no deal."""
+    if not step.consistent:
+        return "none"
+    return f"{step.worlds}" if step.exact else f"~{step.worlds}"
+
+
+def rows(replay: Replay) -> list[tuple[str, str, str, str, str, list[str]]]:
+    """Per step: number, event, deals, bar, best move, and the notes under it."""
+    top = max((v for v in map(log_worlds, replay.steps) if v is not None), default=0.0)
+    moves = {m.event: m.line for m in replay.judged.moves}
+    out = []
+    for step, best in zip(replay.steps, replay.judged.best, strict=True):
+        k = step.event
+        what = "setup" if k == 0 else short(replay.record.events[k - 1])
+        guess = "-" if best is None else f"{best.words} {pct(best.probability)}"
+        guess += "" if best is None or best.exact else " ~"
+        notes = []
+        if step.forced:
+            notes.append("certain: " + ", ".join(f"{h} {i}" for h, i in sorted(step.forced)))
+        notes += [n for n in (moves.get(k), replay.judged.marks.get(k)) if n]
+        out.append((str(k), what, deals(step), bar(log_worlds(step), top), guess, notes))
+    return out
+
+
+def timeline(replay: Replay, width: int) -> list[str]:
+    """The timeline as lines of at most ``width`` characters (the event text folds)."""
+    table = rows(replay)
+    dw = max(len("deals"), *(len(r[2]) for r in table))
+    bw = max(len("best"), *(len(r[4]) for r in table))
+    ew = max(width - (3 + 1 + 1 + dw + 1 + BAR + 1 + bw), 12)
+    lines = [f"{'#':>3} {'event':<{ew}} {'deals':>{dw}} {'':<{BAR}} {'best':<{bw}}".rstrip()]
+    for number, what, count, drawn, guess, notes in table:
+        parts = textwrap.wrap(what, ew) or [""]
+        lines.append(f"{number:>3} {parts[0]:<{ew}} {count:>{dw}} {drawn:<{BAR}} {guess}")
+        lines += [f"{'':>3} {part}" for part in parts[1:]]
+        for note in notes:
+            lines += textwrap.wrap(note, width, initial_indent="    > ", subsequent_indent="      ")
+    return lines
+
+
+def sampled(values: list[float | None], width: int) -> list[float | None]:
+    """At most ``width`` values: the last of each run when there are more."""
+    if len(values) <= width:
+        return values
+    return [values[min(len(values) - 1, (c + 1) * len(values) // width - 1)] for c in range(width)]
+
+
+def series(values: list[float | None], top: float, height: int = HEIGHT) -> list[str]:
+    """Rows of a block chart of ``values`` (0 to ``top``), top row first."""
+    rows = []
+    for r in range(height - 1, -1, -1):
+        line = ""
+        for v in values:
+            level = 0 if v is None or top <= 0 else round(8 * height * min(v / top, 1.0))
+            line += BLOCKS[max(0, min(8, level - 8 * r))]
+        rows.append(line)
+    return rows
+
+
+def chart(replay: Replay, width: int) -> list[str]:
+    """Two block charts, log10(deals) and the best move's chance, one column per step."""
+    logs = [log_worlds(s) for s in replay.steps]
+    best = [None if b is None else float(b.probability) for b in replay.judged.best]
+    top = max((v for v in logs if v is not None), default=0.0)
+    room = max(width - 8, 10)
+    lines = [f"log10(deals), 0 to {top:.1f}, and the best move's chance, 0 to 100%, per event:"]
+    for label, values, high in (("deals", logs, top), ("best", best, 1.0)):
+        rows = series(sampled(values, room), high)
+        lines += [f"{label if k == 0 else '':>6} |{row}" for k, row in enumerate(rows)]
+    last = len(replay.steps) - 1
+    count = len(sampled(logs, room))
+    lines.append(f"{'':>6} +{'0':<{max(count - len(str(last)), 1)}}{last}")
+    return lines
+
+
+def show_replay(console: Console, replay: Replay) -> None:
+    """The timeline, the moves judged, the summary and the chart."""
+    for line in timeline(replay, console.width):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+    console.print()
+    for line in replay.judged.summary:
+        console.print(line, markup=False)
+    estimated = [s.event for s in replay.steps if s.consistent and not s.exact]
+    if estimated:
+        words = ", ".join(map(str, estimated))
+        console.print(f"Estimates (~): the count of step(s) {words} ran out of time.", markup=False)
+    if not replay.fits:
+        first = next(s.event for s in replay.steps if not s.consistent)
+        console.print(f"No deal fits the record from event {first} on.", markup=False)
+    console.print()
+    for line in chart(replay, console.width):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+def step_json(step: Step, best) -> dict:
+    """One step as the contract has it."""
+    return {
+        "event": step.event,
+        "consistent": step.consistent,
+        "worlds": step.worlds,
+        "exact": step.exact,
+        "forced": [[h, i] for h, i in sorted(step.forced)],
+        "best": None if best is None else best.data,
+    }
+
+
+def replay_json(replay: Replay) -> dict:
+    """The JSON replay of the contract: the game, the steps, the game's judged moves."""
+    steps = [step_json(s, b) for s, b in zip(replay.steps, replay.judged.best, strict=True)]
+    return {"game": replay.record.game, "steps": steps, **replay.judged.extras}
+
+
+def save_png(replay: Replay, path: Path) -> None:
+    """The chart as a PNG (matplotlib, the optional extra 'plot'): ImportError without it."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    events = [s.event for s in replay.steps]
+    logs = [log_worlds(s) for s in replay.steps]
+    best = [None if b is None else float(b.probability) for b in replay.judged.best]
+    figure, (top, low) = pyplot.subplots(2, 1, sharex=True, figsize=(8, 5), dpi=100)
+    top.step(events, [math.nan if v is None else v for v in logs], where="post")
+    top.set_ylabel("log10(deals)")
+    low.step(events, [math.nan if v is None else 100 * v for v in best], where="post", color="C1")
+    low.set_ylabel("best move's chance (%)")
+    low.set_ylim(0, 105)
+    low.set_xlabel("event")
+    for move in replay.judged.moves:
+        for axes in (top, low):
+            axes.axvline(move.event, color="grey", linestyle=":", linewidth=1)
+    title = f"{replay.record.rules.title}: {len(events) - 1} events"
+    top.set_title(f"{title} (dotted: the recorded moves)")
+    figure.tight_layout()
+    figure.savefig(path, format="png")
+    pyplot.close(figure)

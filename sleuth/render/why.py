@@ -1,0 +1,72 @@
+"""``why`` on screen: the events that prove a fact, or the events that moved its chance."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sleuth.render.common import pct
+from sleuth.render.replay import short
+from sleuth.replay import Pair, Step, moved
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from sleuth.record import Record
+    from sleuth.why import Proof
+
+
+def reason(proof: Proof) -> str:
+    """One sentence on how the events prove the fact."""
+    claim = f"{proof.holder} {'holds' if proof.holds else 'does not hold'} {proof.item}"
+    events = [g for g in proof.groups if g]
+    if not events:
+        return f"The setup alone makes it certain that {claim}."
+    if len(proof.groups) == 1:
+        return f"Event {events[0]} alone makes it certain that {claim}."
+    named = ("event " if len(events) == 1 else f"these {len(events)} events")
+    named = ("the setup and " if 0 in proof.groups else "") + named
+    if len(events) == 1:
+        named += str(events[0])
+    return (
+        f"Together, {named} leave no deal but those in which {claim}; "
+        "without any one of them, it is open."
+    )
+
+
+def show_proof(console: Console, record: Record, proof: Proof, earlier: Proof | None) -> None:
+    """The fact, the events that prove it, each by number and text, and the reasoning.
+
+    ``earlier``: a proof by the events up to the first that made it certain, when the shortest
+    proof leans on a later one.
+    """
+    verb = "holds" if proof.holds else "does not hold"
+    console.print(f"Certain: {proof.holder} {verb} {proof.item}. Proved by:", markup=False)
+    for line in proof_lines(record, proof):
+        console.print(line, markup=False)
+    console.print(reason(proof), markup=False)
+    if earlier is not None:
+        since = max(earlier.groups)
+        console.print(f"It was already certain after event {since}, by:", markup=False)
+        for line in proof_lines(record, earlier):
+            console.print(line, markup=False)
+        console.print(reason(earlier), markup=False)
+
+
+def proof_lines(record: Record, proof: Proof) -> list[str]:
+    """Each group of a proof by number and short text."""
+    return [f"  {g:>3}  {'setup' if g == 0 else short(record.events[g - 1])}" for g in proof.groups]
+
+
+def show_moves(console: Console, record: Record, pair: Pair, found: list[Step]) -> None:
+    """A fact not certain: its chance now, and before and after each event that moved it."""
+    holder, item = pair
+    console.print(
+        f"Not certain: {holder} {item} at {pct(found[-1].probability(*pair))} now.", markup=False
+    )
+    changes = moved(found, pair)
+    if not changes:
+        console.print("No event moved its chance by more than 5 points.", markup=False)
+    for event, before, after in changes:
+        what = short(record.events[event - 1])
+        line = f"  {event:>3}  {pct(before):>6} -> {pct(after):>6}  {what}"
+        console.print(line, markup=False)

@@ -1,0 +1,188 @@
+"""A recorded game replayed: the report of every prefix of the record, from the setup alone on.
+
+Step k is what ``sleuth.analysis.report`` says of ``record.upto(k)``: its worlds, whether they
+are exact, and the holdings that became certain with event k. Consecutive prefixes share work:
+one count after another carries the remembered item order (``sleuth.solve.memory``), certain
+facts are read off each exact count instead of being dated by z3, and one z3 solver, with a
+guard literal per event, answers for any step whose count falls back to an estimate. An event
+that tells nothing (a question whose answer I did not hear) keeps the step before; a prefix that
+fits no deal makes every longer one fit none, so the steps after it are not counted.
+The game judges the moves (``Game.judge``): each step's best move, the recorded guesses or
+accusations, and what the game lets a player score or miss.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from sleuth.budget import Deadline, due
+from sleuth.model import Holder, Item, Model
+from sleuth.odds import NO_DEAL, Odds, odds
+from sleuth.solve import Entailment, Remembered
+
+if TYPE_CHECKING:
+    from sleuth.record import Record
+
+Pair = tuple[Holder, Item]  # e.g. ("Bert", "32"): Bert holds sector 32
+STEP_BUDGET = 5.0  # seconds for each step's count, by default
+Tick = Callable[[], None]  # called once a step (or a game's pass over a step) is done
+
+
+@dataclass(frozen=True)
+class Step:
+    """The record after the setup and its first ``event`` events, as its report reads.
+
+    ``forced``: the holdings certain now and not after the step before (step 0: those the setup
+    forces beyond what it states). ``seconds``: the time the step took.
+    """
+
+    event: int
+    consistent: bool
+    odds: Odds
+    forced: frozenset[Pair]
+    seconds: float = 0.0
+
+    @property
+    def worlds(self) -> int:
+        """The number of worlds (an estimate when not exact)."""
+        return self.odds.worlds
+
+    @property
+    def exact(self) -> bool:
+        """Whether the step's numbers are exact counts."""
+        return self.odds.exact
+
+    def probability(self, holder: Holder, item: Item) -> Fraction | None:
+        """The chance that ``holder`` holds ``item`` after this step; None with no world."""
+        return self.odds.probability(holder, item) if self.consistent else None
+
+
+@dataclass(frozen=True)
+class Best:
+    """A step's most likely move, as the game words it; e.g. ("Bert 32", 3/8, True, {...})."""
+
+    words: str
+    probability: Fraction
+    exact: bool
+    data: dict  # the contract's ``steps[k].best``
+
+
+@dataclass(frozen=True)
+class Move:
+    """A recorded guess or accusation, judged; e.g. (7, "Doris guessed Bert 32 at 38%: ...")."""
+
+    event: int
+    line: str
+    data: dict  # one item of the contract's ``guesses`` or ``accusations``
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What the game makes of the steps: best moves, recorded moves, marks and a summary."""
+
+    best: list[Best | None]  # one per step
+    moves: list[Move]
+    marks: dict[int, str]  # step -> a note on its row, e.g. "missed Bert 32: +90"
+    summary: list[str]  # lines after the timeline
+    extras: dict  # the game's own keys of the JSON replay
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The steps of a record, what the game judged of them, and how long the counts took."""
+
+    record: Record
+    steps: list[Step]
+    judged: Judged
+    labels: tuple[str, ...]
+
+    @property
+    def fits(self) -> bool:
+        """Whether the whole record fits some deal."""
+        return self.steps[-1].consistent
+
+
+def stated(model: Model) -> set[Pair]:
+    """The holdings the setup states outright (my hand, tokens I saw, face-up tokens)."""
+    out = set()
+    for tally in model.groups[0]:
+        if tally.values == {1} and len(tally.terms) == 1 and len(tally.terms[0].items) == 1:
+            term = tally.terms[0]
+            out.add((term.holder, next(iter(term.items))))
+    return out
+
+
+def certain(result: Odds) -> set[Pair]:
+    """The holdings of an exact count that hold in every world."""
+    return {pair for pair, n in result.held.items() if n == result.worlds and n}
+
+
+def steps(
+    record: Record,
+    budget: float = STEP_BUDGET,
+    memory: Remembered | None = None,
+    tick: Tick | None = None,
+) -> list[Step]:
+    """The report of every prefix of the record, each count within ``budget`` seconds."""
+    model = record.model()
+    solver = Entailment(model)  # one guard per event: asked only when a count falls short
+    memory = memory if memory is not None else Remembered()
+    known, out = stated(model), []
+    for k in range(len(model.groups)):
+        began = time.monotonic()
+        fits = not out or out[-1].consistent
+        if fits and out and not model.groups[k]:  # an event that tells nothing: the same model
+            result = out[-1].odds
+        elif fits:
+            result = _odds(model.prefix(k), solver, k, due(budget), memory)
+        else:
+            result = NO_DEAL
+        if not fits or result.worlds == 0:
+            step = Step(k, False, NO_DEAL, frozenset(), time.monotonic() - began)
+        else:
+            now = certain(result) if result.exact else solver.forced(range(k + 1))
+            step = Step(k, True, result, frozenset(now - known), time.monotonic() - began)
+            known |= now
+        out.append(step)
+        if tick:
+            tick()
+    return out
+
+
+def _odds(prefix: Model, solver: Entailment, k: int, deadline: Deadline, memory) -> Odds:
+    """The odds of a prefix as its report has them: exact, or an estimate of at least one world."""
+    result = odds(prefix, deadline, memory=memory, plain=True)
+    if result.exact:
+        return result
+    if not solver.consistent(range(k + 1)):
+        return NO_DEAL
+    low, high = result.interval or (result.worlds, result.worlds)
+    worlds = max(result.worlds, 1)  # z3 found a deal that fits: there is at least one
+    return Odds(worlds, False, result.held, result.base, (max(low, 1), high), result.samples)
+
+
+def replay(
+    record: Record,
+    budget: float = STEP_BUDGET,
+    memory: Remembered | None = None,
+    tick: Tick | None = None,
+) -> Replay:
+    """The replay of a record: its steps, then the game's judgement of them."""
+    memory = memory if memory is not None else Remembered()
+    found = steps(record, budget, memory, tick)
+    judged = record.rules.judge(record, found, budget, memory, tick)
+    return Replay(record, found, judged, record.model().labels)
+
+
+def moved(found: list[Step], pair: Pair, points: float = 0.05) -> list[tuple[int, Any, Any]]:
+    """(event, before, after) for each step that moved the chance of ``pair`` by over ``points``."""
+    out = []
+    for before, after in zip(found, found[1:], strict=False):
+        p, q = before.probability(*pair), after.probability(*pair)
+        if p is not None and q is not None and abs(q - p) > points:
+            out.append((after.event, p, q))
+    return out

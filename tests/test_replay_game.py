@@ -1,0 +1,362 @@
+"""The replay of a recorded game (``sleuth replay``, ``sleuth why``) against brute force.
+
+Every step equals the brute-force count of its prefix (worlds, the facts new at it, the best
+move's chance), every recorded guess or accusation is judged with the brute-force chance of
+the events before it, ``missed`` is computed again from the steps, and each proof of ``why``
+is sufficient and minimal, by z3 and by counting.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sleuth.cli import app
+from sleuth.games.goldraub.rules import Guess, round_value
+from sleuth.games.goldraub.simulate import simulate as simulate_goldraub
+from sleuth.games.lima.brute import brute
+from sleuth.games.lima.rules import Accuse
+from sleuth.games.lima.simulate import simulate as simulate_lima
+from sleuth.model import holds
+from sleuth.record import parse
+from sleuth.replay import replay, stated
+from sleuth.solve import Entailment, count
+from sleuth.testing.brute import brute_count
+from sleuth.why import proof
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+@cache
+def goldraub_game(seed: int, turns: int):
+    """A simulated 3-player Goldraub record with guesses, and its replay."""
+    doc, _ = simulate_goldraub(3, turns, seed, me=seed % 3, guesses=0.5)
+    record = parse(doc, "simulated")
+    return record, replay(record)
+
+
+@cache
+def lima_game(players: int, seed: int, turns: int):
+    """A simulated Lima record with accusations, and its replay."""
+    doc, _ = simulate_lima(players, turns, seed, me=seed % players, pistol=0.4, accuse=0.3)
+    return doc, parse(doc, "simulated"), replay(parse(doc, "simulated"))
+
+
+def certain(total: int, held: dict) -> set:
+    """The holdings of a brute-force count that hold in every world."""
+    return {pair for pair, n in held.items() if total and n == total}
+
+
+def check_forced(steps, truths, known: set) -> None:
+    """Each step's forced facts are those certain now and not before, per brute force."""
+    before = known
+    for step, (total, held) in zip(steps, truths, strict=True):
+        now = certain(total, held)
+        assert step.consistent == (total > 0)
+        assert step.exact and step.worlds == total
+        assert set(step.forced) == (now - before if total else set())
+        before = before | now
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_goldraub_steps_and_guesses_equal_brute_force(seed):
+    record, result = goldraub_game(seed, 5)
+    model = record.model()
+    truths = [brute_count(model.prefix(k)) for k in range(len(model.groups))]
+    check_forced(result.steps, truths, stated(model))
+    me, shown = record.table.me, set()
+    for k, ((total, held), best) in enumerate(zip(truths, result.judged.best, strict=True)):
+        options = [
+            Fraction(n, total) for (h, s), n in held.items()
+            if h in record.table.players and h != me and (h, s) not in shown
+        ]  # fmt: skip
+        assert best.probability == max(options)
+        assert Fraction(held[best.data["owner"], best.data["sector"]], total) == best.probability
+        event = record.events[k] if k < len(record.events) else None
+        if isinstance(event, Guess) and event.correct:
+            shown.add((event.owner, event.sector))
+    guesses = [(i, e) for i, e in enumerate(record.events, 1) if isinstance(e, Guess)]
+    assert guesses, "the game has guesses to judge"
+    for (i, guess), judged in zip(guesses, result.judged.extras["guesses"], strict=True):
+        total, held = truths[i - 1]
+        assert judged["event"] == i
+        assert judged["probability"] == float(Fraction(held[guess.owner, guess.sector], total))
+
+
+def missed_again(record, steps) -> list[dict]:
+    """The contract's ``missed``, written out again from the steps and the events."""
+    events, table = record.events, record.table
+    n, rounds, out = len(table.players), record.start.rounds, []
+    for step in steps:
+        k = step.event
+        faceup = {(e.owner, e.sector) for e in events[:k] if isinstance(e, Guess) and e.correct}
+        for owner, sector in step.forced:
+            if owner == table.me or owner not in table.players or (owner, sector) in faceup:
+                continue
+            mine = [
+                j for j, e in enumerate(events, 1)
+                if isinstance(e, Guess) and e.correct and e.by == table.me
+                and (e.owner, e.sector) == (owner, sector)
+            ]  # fmt: skip
+            value = round_value(events, n, rounds, k)
+            then = round_value(events, n, rounds, mine[0] - 1) if mine else 0
+            lost = 10 * (value - then)
+            if lost > 0:
+                out.append({"event": k, "owner": owner, "sector": sector, "value": value,
+                            "guessed_at": mine[0] if mine else None, "lost": lost})  # fmt: skip
+    return sorted(out, key=lambda m: (m["event"], m["owner"], int(m["sector"])))
+
+
+@pytest.mark.parametrize(("seed", "turns"), [(4, 12), (6, 12), (1, 5)])
+def test_missed_equals_a_direct_computation_from_the_steps(seed, turns):
+    record, result = goldraub_game(seed, turns)
+    assert result.judged.extras["missed"] == missed_again(record, result.steps)
+
+
+def test_a_missed_chance_is_found_and_priced_at_its_round_value():
+    record, result = goldraub_game(4, 12)
+    chances = result.judged.extras["missed"]
+    assert chances
+    for chance in chances:
+        k, value = chance["event"], chance["value"]
+        assert value == round_value(record.events, 3, record.start.rounds, k)
+        if chance["guessed_at"] is None:
+            assert chance["lost"] == 10 * value
+        mark = f"missed {chance['owner']} {chance['sector']}: {10 * value} pts"
+        assert mark in result.judged.marks[k]
+
+
+LIMA = [(3, 1, 14), (3, 2, 14), (4, 4, 10), (4, 5, 10)]
+
+
+@pytest.mark.parametrize(("players", "seed", "turns"), LIMA)
+def test_lima_steps_pairs_and_accusations_equal_brute_force(players, seed, turns):
+    doc, record, result = lima_game(players, seed, turns)
+    model = record.model()
+    truths = [brute(dict(doc, events=doc["events"][:k])) for k in range(len(model.groups))]
+    check_forced(result.steps, [(t.total, t.held) for t in truths], stated(model))
+    for truth, best in zip(truths, result.judged.best, strict=True):
+        top = max(truth.pairs.values())
+        assert best.probability == Fraction(top, truth.total)
+        assert truth.pairs[frozenset(best.data["pair"])] == top
+    accusations = [(i, e) for i, e in enumerate(record.events, 1) if isinstance(e, Accuse)]
+    for (i, accuse), judged in zip(accusations, result.judged.extras["accusations"], strict=True):
+        truth = truths[i - 1]
+        chance = Fraction(truth.pairs.get(frozenset(accuse.locations), 0), truth.total)
+        assert judged["event"] == i and judged["probability"] == float(chance)
+    sure = [k for k, t in enumerate(truths) if max(t.pairs.values()) == t.total]
+    assert result.judged.extras["certain_since"] == (sure[0] if sure else None)
+
+
+def test_lima_games_have_accusations_to_judge():
+    judged = [lima_game(*game)[2].judged.extras["accusations"] for game in LIMA]
+    assert any(judged)
+
+
+def entailed(model, keep: set[int], holder: str, item: str, yes: bool) -> bool:
+    """Whether the groups ``keep`` force the holding (or its absence), by counting."""
+    part = model.restrict(keep)
+    fact = holds(holder, item, not yes)
+    return count(part).total > 0 and count(part.with_group(0, part.groups[0] + (fact,))).total == 0
+
+
+def check_proof(record, holder, item) -> None:
+    """The proof's groups force the fact and no smaller set does: by z3 and by counting."""
+    model = record.model()
+    found = proof(record, holder, item)
+    assert found is not None
+    for each in found:
+        if each is not None:
+            check_minimal(model, each, holder, item)
+
+
+def check_minimal(model, found, holder, item) -> None:
+    """One proof forces the fact and no subset with one group fewer does."""
+    groups = set(found.groups)
+    entail = Entailment(model)
+    side = entail.forced(groups) if found.holds else entail.impossible(groups)
+    assert (holder, item) in side
+    assert entailed(model, groups, holder, item, found.holds)
+    for g in groups:
+        fewer = groups - {g}
+        side = entail.forced(fewer) if found.holds else entail.impossible(fewer)
+        assert (holder, item) not in side
+        assert not entailed(model, fewer, holder, item, found.holds)
+
+
+def test_why_names_a_sufficient_and_minimal_set_of_events():
+    record, result = goldraub_game(4, 12)
+    facts = sorted({pair for step in result.steps[1:] for pair in step.forced})
+    assert facts
+    for holder, item in facts[:6]:
+        check_proof(record, holder, item)
+    lima = lima_game(4, 4, 10)[1]
+    facts = sorted({pair for step in lima_game(4, 4, 10)[2].steps[1:] for pair in step.forced})
+    for holder, item in facts[:4]:
+        check_proof(lima, holder, item)
+
+
+def test_why_of_an_impossible_holding_proves_its_absence():
+    record, result = goldraub_game(4, 12)
+    model = record.model()
+    step = result.steps[-1]
+    holder, item = next(
+        (h, i) for (h, i), n in step.odds.held.items() if n == 0 and h in record.table.players
+        and count(model.prefix(0).with_group(0, model.groups[0] + (holds(h, i),))).total
+    )  # fmt: skip
+    found = proof(record, holder, item)
+    assert found is not None and not found[0].holds
+    check_proof(record, holder, item)
+
+
+def run(*args: str, path: Path):
+    """Invoke the app on the record at ``path``."""
+    return CliRunner().invoke(app, [*args, "--file", str(path)])
+
+
+def test_replay_json_keeps_the_contract(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text((EXAMPLES / "goldraub-6p.yaml").read_text())
+    result = run("replay", "--json", path=path)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"game", "steps", "guesses", "missed"}
+    assert [s["event"] for s in data["steps"]] == list(range(31))
+    step = data["steps"][21]
+    assert set(step) == {"event", "consistent", "worlds", "exact", "forced", "best"}
+    assert ["Doris", "34"] in step["forced"] and step["best"]["probability"] == 1
+    assert data["missed"] == [{"event": 21, "owner": "Doris", "sector": "34", "value": 8,
+                               "guessed_at": 23, "lost": 10}]  # fmt: skip
+    report = json.loads(run("report", "--json", path=path).stdout)
+    union = sorted(f for s in data["steps"] for f in s["forced"])
+    assert union == sorted(report["forced"])
+
+
+def test_replay_table_fits_80_columns(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text((EXAMPLES / "goldraub-6p.yaml").read_text())
+    result = CliRunner().invoke(app, ["replay", "--file", str(path)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "Franz guessed Bert 52 at 6.9%: right, lucky" in result.stdout
+    assert "my guess of Doris 34 at 100%: right, safe" in result.stdout
+    assert "missed Doris 34: 80 pts" in result.stdout
+    assert "My points: 70." in result.stdout
+
+
+def test_an_inconsistent_record_replays_and_exits_3(tmp_path):
+    path = tmp_path / "game.yaml"
+    text = (EXAMPLES / "goldraub-6p.yaml").read_text()
+    path.write_text(text + "  - guess: {by: Anton, owner: Doris, sector: 34, correct: false}\n")
+    result = run("replay", "--json", path=path)
+    assert result.exit_code == 3
+    steps = json.loads(result.stdout)["steps"]
+    assert steps[-1] == {"event": 31, "consistent": False, "worlds": 0, "exact": True,
+                         "forced": [], "best": None}  # fmt: skip
+    assert steps[-2]["consistent"]
+
+
+def test_why_names_events_for_a_certain_fact_and_moves_for_an_open_one(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text((EXAMPLES / "goldraub-6p.yaml").read_text())
+    sure = run("why", "doris", "34", path=path)
+    assert sure.exit_code == 0, sure.output
+    assert sure.stdout.startswith("Certain: Doris holds 34. Proved by:")
+    assert "It was already certain after event 21, by:" in sure.stdout  # before it was shown
+    open_ = run("why", "bert", "24", path=path)
+    assert open_.exit_code == 0 and open_.stdout.startswith("Not certain: Bert 24 at")
+    assert "->" in open_.stdout
+    bad = run("why", "bert", "99", path=path)
+    assert bad.exit_code == 2 and "field 'item'" in bad.stderr
+
+
+def sleuth(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """Run ``python -m sleuth`` for real."""
+    command = [sys.executable, "-m", "sleuth", *args]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+def test_a_real_subprocess_replays_lima_with_a_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    from PIL import Image
+
+    (tmp_path / "game.yaml").write_text((EXAMPLES / "lima-4p.yaml").read_text())
+    done = sleuth("replay", "--json", "--png", "chart.png", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # no progress bar off a terminal
+    data = json.loads(done.stdout)
+    assert set(data) == {"game", "steps", "accusations", "certain_since"}
+    assert data["certain_since"] is not None
+    with Image.open(tmp_path / "chart.png") as image:
+        assert image.format == "PNG" and image.size == (800, 500)
+
+
+def test_png_without_matplotlib_is_one_line_exit_2(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    path = tmp_path / "game.yaml"
+    path.write_text((EXAMPLES / "goldraub-6p.yaml").read_text())
+    result = run("replay", "--png", str(tmp_path / "c.png"), path=path)
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "pip install 'sleuth[plot]'" in result.stderr
+    assert not (tmp_path / "c.png").exists()
+
+
+def test_a_step_whose_count_runs_out_is_an_estimate_labelled_so(monkeypatch, tmp_path):
+    import sleuth.odds
+    from sleuth.solve import BudgetExceeded
+
+    real = sleuth.odds.count
+
+    def short_of_time(model, budget=None, memory=None):
+        if sum(map(len, model.groups)) > 16:  # the longer prefixes only
+            raise BudgetExceeded("test")
+        return real(model, budget, memory)
+
+    monkeypatch.setattr(sleuth.odds, "count", short_of_time)
+    path = tmp_path / "game.yaml"
+    path.write_text((EXAMPLES / "goldraub-6p.yaml").read_text())
+    result = run("replay", "--json", "--step-budget", "0.3", path=path)
+    assert result.exit_code == 0, result.output
+    steps = json.loads(result.stdout)["steps"]
+    assert steps[0]["exact"] and not steps[-1]["exact"]
+    entail = Entailment(parse_file(path).model())
+    known = set()
+    for step in steps:
+        assert step["consistent"] and step["worlds"] >= 1
+        now = {tuple(f) for f in step["forced"]}
+        if not step["exact"]:
+            assert now == entail.forced(range(step["event"] + 1)) - known - stated(
+                parse_file(path).model()
+            )
+        known |= now
+    text = run("replay", "--step-budget", "0.3", path=path).stdout
+    assert "~" in text and "Estimates (~)" in text
+
+
+def parse_file(path: Path):
+    """The record at ``path``."""
+    from sleuth.store import load
+
+    return load(path, keep=False)[0]
+
+
+@pytest.mark.parametrize("game", ["goldraub", "lima"])
+def test_every_step_is_the_report_of_its_prefix(game):
+    from sleuth.analysis import report
+
+    record, result = goldraub_game(1, 5) if game == "goldraub" else lima_game(4, 4, 10)[1:]
+    known = set()
+    for step in result.steps:
+        full = report(record.upto(step.event))
+        known |= step.forced
+        assert step.consistent == full.consistent and step.worlds == full.worlds
+        assert step.odds.held == full.odds.held and step.exact == full.odds.exact
+        assert known == {(f.holder, f.item) for f in full.forced}
