@@ -45,10 +45,41 @@ def tags(players: tuple[Holder, ...]) -> dict[Holder, str]:
     return out
 
 
+def shade_rgb(p: float) -> tuple[int, int, int]:
+    """A background colour from dark (no chance) to gold (certain), as red, green, blue."""
+    r, g, b = (int(40 + (c - 40) * p) for c in (255, 200, 0))
+    return r, g, b
+
+
 def shade(p: float) -> str:
     """A background colour from dark (no chance) to gold (certain)."""
-    r, g, b = (int(40 + (c - 40) * p) for c in (255, 200, 0))
+    r, g, b = shade_rgb(p)
     return f"rgb({r},{g},{b})"
+
+
+INKS = {"#000000": (0, 0, 0), "#ffffff": (255, 255, 255)}  # black, white (not the palette's)
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: tuple[int, int, int], other: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours, from 1 to 21."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink(p: float) -> str:
+    """The text colour, black or white, that reads best on the shade of ``p`` (at least 4.58:1)."""
+    return max(INKS, key=lambda name: contrast(INKS[name], shade_rgb(p)))
+
+
+def shaded(p: float) -> str:
+    """The style of a cell shaded by ``p``: the better ink on its shade."""
+    return f"{ink(p)} on {shade(p)}"
 
 
 def certain_holder(report: Report, item: Item, holders: tuple[Holder, ...]) -> Holder | None:
@@ -69,13 +100,31 @@ def facts_table(report: Report, noun: str) -> Table:
         columns.append("robust (stays certain if any one answer is wrong)")
     for column in columns:
         table.add_column(column)
+    players = report.record.table.players
     for fact in report.forced:
-        since = "-" if fact.since is None else f"{fact.since}: {report.labels[fact.since]}"
-        robust = ["yes" if fact.robust else "no"] if report.tolerance else []
-        table.add_row(fact.item, fact.holder, since, *robust)
+        if fact.holder in players:
+            robust = ["yes" if fact.robust else "no"] if report.tolerance else []
+            table.add_row(fact.item, fact.holder, _since(report, fact.since), *robust)
+    for holder in dict.fromkeys(f.holder for f in report.forced if f.holder not in players):
+        facts = [f for f in report.forced if f.holder == holder]
+        since = ", ".join(dict.fromkeys(_since(report, f.since, short=True) for f in facts))
+        robust = ["yes" if all(f.robust for f in facts) else "some"] if report.tolerance else []
+        table.add_row(" ".join(f.item for f in facts), holder, since, *robust)
     if not report.forced:
         table.add_row("-", "-", "nothing certain beyond the setup", *[""] * (len(columns) - 3))
     return table
+
+
+def _since(report: Report, since: int | None, short: bool = False) -> str:
+    """The event since which a fact holds: its number and a short text ("14: search by Bert")."""
+    if since is None:
+        return "-"
+    if since == 0 or short:
+        return str(since)
+    event = report.record.events[since - 1]
+    fields = event.fields()
+    who = ", ".join(f"{name} {fields[name]}" for name in event.names if name in fields)
+    return f"{since}: {event.kind} {who}"
 
 
 def tolerance_line(report: Report) -> str:
