@@ -1,6 +1,7 @@
 """Mistakes at the table: repairs of an inconsistent record, odds that survive a wrong answer.
 
-A repair is one changed answer with which the record fits some deal; the tolerant odds count
+A repair is one changed event (any of its answers, or its row or a player's name) with which
+the record fits some deal; the tolerant odds count
 the deals that contradict at most one recorded answer, each once.
 """
 
@@ -15,23 +16,50 @@ from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import LEAST, NO_DEAL, Odds, odds
 from sleuth.solve import BudgetExceeded, Entailment, count_tolerant
 
+REPAIR_SHARE = 0.15  # of the time left, for the repair search: about 2 s of the default budget
+
 if TYPE_CHECKING:
     from sleuth.record import Record
 
 
 @dataclass(frozen=True)
 class Repair:
-    """One changed answer that makes the record consistent; e.g. event 7, gold 1 (was 2), 120.
+    """One changed event that makes the record consistent; e.g. event 7, gold 1 (was 2), 120.
 
-    ``worlds`` is the number of deals the changed record leaves (an estimate when not exact).
+    ``changes`` are (field, new value, old value), one for each field changed (a value None: the
+    field left out); ``worlds`` is the number of deals the changed record leaves (an estimate
+    when not exact).
     """
 
     event: int
-    field: str
-    value: Any
-    old: Any
+    changes: tuple[tuple[str, Any, Any], ...]
     worlds: int
     exact: bool = True
+
+    @property
+    def field(self) -> str:
+        """The changed fields, joined by commas: "gold" or "gold,saw"."""
+        return ",".join(name for name, _, _ in self.changes)
+
+    @property
+    def value(self) -> Any:
+        """The new value, or a tuple of them (in ``field``'s order) when several fields changed."""
+        values = tuple(new for _, new, _ in self.changes)
+        return values[0] if len(values) == 1 else values
+
+    @property
+    def old(self) -> Any:
+        """The recorded value, or a tuple of them when several fields changed."""
+        values = tuple(old for _, _, old in self.changes)
+        return values[0] if len(values) == 1 else values
+
+    def rank(self) -> tuple:
+        """The order of plausibility: fewer fields changed first, then the most deals left.
+
+        Every deal is equally likely, so a changed record is as likely as the deals it leaves;
+        each misheard field is one more mistake, far less likely than a deal count is large.
+        """
+        return (len(self.changes), -self.worlds)
 
 
 @dataclass(frozen=True)
@@ -57,55 +85,65 @@ class Tolerance:
     skipped: tuple[int, ...] = ()  # the answers whose deals the budget left uncounted
 
 
-def _changed(record: Record, index: int, name: str, value: Any) -> tuple[Tally, ...] | None:
-    """The tallies of event ``index`` with ``name`` set to ``value``; None if not valid input."""
+def candidates(record: Record, index: int) -> list[tuple[tuple, tuple[Tally, ...]]]:
+    """Each valid change of event ``index`` that says something else: (changes, its tallies)."""
     event = record.events[index - 1]
-    data = dict(event.fields(), **{name: value})
-    try:
-        changed = record.event(event.kind, data)
-    except InputError:
-        return None
-    return changed.tallies(record.table, record.start)
-
-
-def alternatives(value: Any) -> list[Any]:
-    """The other values an answer could have had: the other truth value, or another count."""
-    if isinstance(value, bool):
-        return [not value]
-    if isinstance(value, int):
-        return [n for n in range(100) if n != value]
-    return []
+    now = event.fields()
+    same = event.tallies(record.table, record.start)
+    out = []
+    for change in event.changes(record.table, record.start):
+        data = {k: v for k, v in dict(now, **change).items() if v is not None}
+        try:
+            tallies = record.event(event.kind, data).tallies(record.table, record.start)
+        except InputError:
+            continue
+        if tallies != same:
+            out.append((tuple((k, v, now.get(k)) for k, v in change.items()), tallies))
+    return out
 
 
 def repairs(
     record: Record, model: Model, conflict: list[int], budget: float | Deadline
 ) -> tuple[list[Repair], bool]:
-    """Every single changed answer of a conflicting event that fits, most deals first.
+    """Every change of one conflicting event that fits, the most plausible first (``rank``).
 
-    Tried until the deadline: also says whether every changed answer was tried (False: the
-    search was cut short, and a repair may be missing).
+    z3 first weeds out the changes that still fit no deal, all in one solver; then the rest are
+    counted, those of fewer fields first, within ``REPAIR_SHARE`` of the time left (a player at
+    the table waits a second or two, not the whole budget). Also says whether every change was
+    counted (False: the search was cut short, and a repair may be missing).
     """
     deadline = due(budget)
-    found, whole = [], True
-    for index in conflict:
-        if index > 0:
-            whole = whole and _fixes(record, model, index, deadline, found)
-    found.sort(key=lambda r: (-r.worlds, r.event, r.field, str(r.value)))
-    return found, whole
+    deadline = Deadline(REPAIR_SHARE * deadline.left(), deadline.clock)
+    tried = [(i, c, t) for i in conflict if i > 0 for c, t in candidates(record, i)]
+    fitting, checked = _fitting(model, tried, deadline)
+    found = []
+    for index, changes, tallies in sorted(fitting, key=lambda f: (len(f[1]), f[0])):
+        if deadline.passed():
+            break
+        result = odds(model.with_group(index, tallies), deadline, plain=True)
+        if not result.exact and deadline.passed():
+            break  # an estimate with no time left to sample is no count
+        found.append(Repair(index, changes, result.worlds, result.exact))
+    found.sort(key=Repair.rank)  # stable: at equal rank, by event, then as the event lists them
+    return found, checked and len(found) == len(fitting)
 
 
-def _fixes(record: Record, model: Model, index: int, deadline: Deadline, found: list) -> bool:
-    """Add each other value of an answer of event ``index`` that fits; False if out of time."""
-    for name, old in record.events[index - 1].answered().items():
-        for value in alternatives(old):
-            if deadline.passed():
-                return False
-            tallies = _changed(record, index, name, value)
-            changed = None if tallies is None else model.with_group(index, tallies)
-            if changed is not None and Entailment(changed).consistent():
-                result = odds(changed, deadline)
-                found.append(Repair(index, name, value, old, result.worlds, result.exact))
-    return True
+def _fitting(model: Model, tried: list, deadline: Deadline) -> tuple[list, bool]:
+    """The tried changes with which some deal fits, asked of one z3 solver; and whether all were.
+
+    Each change's tallies are one more group, switched on in place of its event's own.
+    """
+    if deadline.passed():
+        return [], not tried
+    n = len(model.groups)
+    entail = Entailment(Model(model.space, model.groups + tuple(t for _, _, t in tried)))
+    fitting = []
+    for k, (index, changes, tallies) in enumerate(tried):
+        if deadline.passed():
+            return fitting, False
+        if entail.consistent([g for g in range(n) if g != index] + [n + k]):
+            fitting.append((index, changes, tallies))
+    return fitting, True
 
 
 def tolerant(

@@ -109,7 +109,8 @@ def test_an_estimate_past_its_deadline_still_samples_its_relaxation(monkeypatch)
     assert guess.samples >= 256 and guess.high > 0
 
 
-def test_repairs_stop_at_the_deadline_and_say_so():
+def test_repairs_stop_at_the_deadline_and_say_so(monkeypatch):
+    monkeypatch.setattr(sleuth.mistakes, "REPAIR_SHARE", 1.0)  # the budget is what is cut
     record = _goldraub(wrong=True)
     model = record.model()
     conflict = Entailment(model).conflict()
@@ -123,6 +124,21 @@ def test_repairs_stop_at_the_deadline_and_say_so():
     out = report_json(result)
     assert out["repairs_complete"] is False and out["repairs"] == []
     assert "repairs_complete" not in report_json(report(record))
+
+
+def test_repairs_stop_at_their_own_limit_within_a_larger_budget(monkeypatch):
+    clock = Clock()
+
+    def slow(*_args, **_kwargs):
+        clock.now += 0.5  # each count takes half a second
+        return sleuth.odds.Odds(1, True, {}, 1)
+
+    monkeypatch.setattr(sleuth.mistakes, "odds", slow)
+    record = _goldraub(wrong=True)
+    model = record.model()
+    conflict = Entailment(model).conflict()
+    found, whole = repairs(record, model, conflict, Deadline(15.0, clock))
+    assert not whole and len(found) == 5  # counts begun at 0, 0.5, ... 2.0 s of 0.15 x 15 s
 
 
 def test_tolerance_past_the_deadline_is_skipped_not_guessed(monkeypatch):

@@ -21,16 +21,19 @@ sys.path.insert(0, str(Path(__file__).parent))
 from records import GUESS_LINE, SEARCH_LINE  # noqa: E402
 from records import HEAD as RULEBOOK  # noqa: E402
 
+import sleuth.mistakes  # noqa: E402
 from sleuth.analysis import given as odds_given  # noqa: E402
 from sleuth.analysis import report  # noqa: E402
 from sleuth.cli import app  # noqa: E402
+from sleuth.document import parse_yaml  # noqa: E402
 from sleuth.games.goldraub import simulate as goldraub_sim  # noqa: E402
 from sleuth.games.lima import simulate as lima_sim  # noqa: E402
-from sleuth.mistakes import alternatives, tolerant  # noqa: E402
+from sleuth.mistakes import candidates, repairs, tolerant  # noqa: E402
 from sleuth.model import Model, Space, Tally, Term, holds  # noqa: E402
 from sleuth.record import parse  # noqa: E402
 from sleuth.solve import Entailment, count  # noqa: E402
 from sleuth.store import load  # noqa: E402
+from sleuth.testing.brute import brute_count  # noqa: E402
 
 HEAD = RULEBOOK + "events:\n" + SEARCH_LINE + GUESS_LINE
 WRONG = "  - search: {by: Christl, row: 31-36, gold: 0}\n"
@@ -46,6 +49,12 @@ events:
   - ask: {by: Ana, to: Ben, range: N-N, terrain: mountain, answer: 2}
   - ask: {by: Di, to: Ben, range: N-S, answer: 1}
 """
+
+
+@pytest.fixture
+def unhurried(monkeypatch):
+    """Repairs searched to the end, however loaded the machine: these tests check what they find."""
+    monkeypatch.setattr(sleuth.mistakes, "REPAIR_SHARE", 1.0)
 
 
 def run(path: Path, *args: str):
@@ -139,12 +148,6 @@ def test_conditional_odds_under_tolerance_skip_nothing_that_counts(cut):
         assert (quick.worlds, quick.held) == (full.worlds, full.held)
 
 
-def test_alternatives_of_an_answer():
-    assert alternatives(True) == [False] and alternatives(False) == [True]
-    assert 2 not in alternatives(2) and {0, 1, 3, 99} <= set(alternatives(2))
-    assert alternatives("31-36") == []
-
-
 # Repairs and the tolerance on simulated games with one answer changed.
 
 
@@ -178,7 +181,7 @@ GAMES = [
 
 @pytest.mark.parametrize(("game", "make"), GAMES)
 @pytest.mark.parametrize("seed", range(4))
-def test_one_changed_answer_is_found_and_tolerated(game, make, seed):
+def test_one_changed_answer_is_found_and_tolerated(game, make, seed, unhurried):
     doc, truth = make(seed)
     found = corrupted(doc, random.Random(seed))
     if found is None:
@@ -197,28 +200,34 @@ def test_one_changed_answer_is_found_and_tolerated(game, make, seed):
     assert index in result.conflict
     fixes = {(r.event, r.field, r.value): r.worlds for r in result.repairs}
     assert (index, name, true) in fixes
-    worlds = [r.worlds for r in result.repairs]
-    assert worlds == sorted(worlds, reverse=True)
-    for (event, field, value), n in list(fixes.items())[:3]:
-        fixed = dict(changed, events=list(changed["events"]))
-        ((kind, fields),) = fixed["events"][event - 1].items()
-        fixed["events"][event - 1] = {kind: dict(fields, **{field: value})}
-        assert count(parse(fixed, "fixed").model()).total == n
+    ranks = [(len(r.changes), -r.worlds) for r in result.repairs]
+    assert ranks == sorted(ranks)
+    for repair in result.repairs[:3]:
+        assert count(parse(repaired(changed, repair), "fixed").model()).total == repair.worlds
+
+
+def repaired(doc: dict, repair) -> dict:
+    """The record ``doc`` with ``repair`` made (a new value None leaves the field out)."""
+    fixed = dict(doc, events=list(doc["events"]))
+    ((kind, fields),) = fixed["events"][repair.event - 1].items()
+    fields = dict(fields, **{name: new for name, new, _ in repair.changes})
+    fixed["events"][repair.event - 1] = {kind: {k: v for k, v in fields.items() if v is not None}}
+    return fixed
 
 
 # The command line: report, check, the update after an event, edit, undo.
 
 
-def test_report_names_the_conflict_and_the_likely_typo(tmp_path):
+def test_report_names_the_conflict_and_the_likely_typo(tmp_path, unhurried):
     path = written(tmp_path, HEAD + WRONG)
     result = run(path, "report")
     assert result.exit_code == 3
     assert "2: guess {by: Doris, owner: Bert, sector: 32, correct: true}" in result.stdout
-    assert "event 3: with gold 2 instead of 0, the record is consistent again" in result.stdout
-    assert "sleuth edit 3 gold=2" in result.stdout
+    assert "event 3: with gold 2 instead of 0: " in result.stdout
+    assert "\n      sleuth edit 3 gold=2\n" in result.stdout
     data = json.loads(run(path, "report", "--json").stdout)
     assert data["consistent"] is False and data["conflict"] == [2, 3]
-    assert [(r["event"], r["field"], r["value"]) for r in data["repairs"]] == [
+    assert [(r["event"], r["field"], r["value"]) for r in data["repairs"]][:2] == [
         (3, "gold", 2),
         (3, "gold", 3),
     ]
@@ -233,15 +242,15 @@ def test_the_update_after_an_event_shows_the_repairs(tmp_path):
     assert "Contradiction" in result.stdout and "with gold 2 instead of 0" in result.stdout
 
 
-def test_lima_repair_reads_as_an_answer(tmp_path):
+def test_lima_repair_reads_as_an_answer(tmp_path, unhurried):
     path = written(tmp_path, LIMA)
     result = run(path, "report")
     assert result.exit_code == 3, result.output
     assert "if Ben answered" in result.stdout
     data = json.loads(run(path, "report", "--json").stdout)
     assert data["conflict"] and data["repairs"]
-    assert all(r["field"] == "answer" for r in data["repairs"])
     best = data["repairs"][0]
+    assert best["field"] == "answer" and best["changes"] == {"answer": best["value"]}
     fixed = run(path, "edit", best["event"], f"answer={best['value']}")
     assert fixed.exit_code == 0, fixed.output
     assert "deals fit the record" in fixed.stdout
@@ -356,3 +365,81 @@ def test_written_record_errors_name_event_and_field(tmp_path):
     path = written(tmp_path, LIMA.replace("range: N-S", "range: N-SX"))
     line = run(path, "report").stderr.strip()
     assert "event 1" in line and "field 'range'" in line and "did you mean S" in line
+
+
+# Repairs of a whole event: several answers, a misheard row or player, counted as brute force.
+
+
+def _altered(doc: dict, event: int, **fields) -> dict:
+    """The record ``doc`` with event ``event``'s fields changed (None: left out)."""
+    out = dict(doc, events=list(doc["events"]))
+    ((kind, old),) = out["events"][event - 1].items()
+    new = {k: v for k, v in dict(old, **fields).items() if v is not None}
+    out["events"][event - 1] = {kind: new}
+    return out
+
+
+@pytest.mark.parametrize(("seed", "event"), [(4, 6), (46, 5)])  # altered, my hand allows it
+def test_gold_and_saw_misheard_together_are_repaired_as_brute_force_counts(seed, event, unhurried):
+    doc, _ = goldraub_sim.simulate(3, 6, seed)
+    true = doc["events"][event - 1]["search"]
+    wrong = _altered(doc, event, gold=(true["gold"] + 1) % 3, saw=1 - true["saw"])
+    result = report(parse(wrong, "sim"))
+    assert not result.fits and not result.repairs_cut
+    fixes = {(r.event, r.field, r.value) for r in result.repairs}
+    assert (event, "gold,saw", (true["gold"], true["saw"])) in fixes
+    for repair in result.repairs:
+        assert brute_count(parse(repaired(wrong, repair), "fixed").model())[0] == repair.worlds
+
+
+def test_the_issues_gold_0_saw_0_gets_gold_1_saw_1_and_its_command(tmp_path, unhurried):
+    doc, _ = goldraub_sim.simulate(5, 16, 26)
+    assert doc["events"][14]["search"]["gold"] == doc["events"][14]["search"]["saw"] == 1
+    path = tmp_path / "game.yaml"
+    path.write_text(json.dumps(_altered(doc, 15, gold=0, saw=0)))
+    data = json.loads(run(path, "report", "--json").stdout)
+    best = data["repairs"][0]
+    assert (best["event"], best["field"], best["value"]) == (15, "gold,saw", [1, 1])
+    assert best["changes"] == {"gold": 1, "saw": 1}
+    text = run(path, "report").stdout
+    assert "event 15: with gold 1, saw 1 (not 0, 0):" in text
+    assert "\n      sleuth edit 15 gold=1 saw=1\n" in text
+    fixed = run(path, "edit", "15", "gold=1", "saw=1")
+    assert fixed.exit_code == 0
+    assert json.loads(run(path, "report", "--json").stdout)["worlds"] == best["worlds"]
+
+
+def test_a_misheard_row_is_tried_at_its_space_first_then_anywhere():
+    doc, _ = goldraub_sim.simulate(4, 8, 3)
+    record = parse(doc, "sim")
+    index, search = next((k, e) for k, e in enumerate(record.events, 1) if e.kind == "search")
+    changes = [c for c, _ in candidates(record, index) if c[0][0] == "row"]
+    offered = set(record.start.city.route[search.at]) - {search.row}
+    assert {c[0][1] for c in changes if len(c) == 1} == offered
+    elsewhere = [c for c in changes if len(c) == 2]
+    assert len(elsewhere) == 20 - len(offered)
+    assert all(c[1] == ("at", None, search.at) for c in elsewhere)
+
+
+def test_a_misheard_player_and_a_lima_terrain_are_changes_of_one_event():
+    record = parse(yaml_doc(LIMA), "lima")
+    changes = [c for c, _ in candidates(record, 3)]
+    assert (("to", "Ana", "Ben"),) in changes and (("to", "Di", "Ben"),) not in changes  # Di asked
+    assert (("answer", 2, 1), ("terrain", "forest", None)) in changes
+    assert not any(name == "by" for c in changes for name, _, _ in c)  # it tells nothing
+    goldraub = parse(yaml_doc(HEAD), "goldraub")
+    owners = [c for c, _ in candidates(goldraub, 2) if c[0][0] == "owner"]
+    assert {c[0][1] for c in owners} == {"Anton", "Christl", "Elli"}
+
+
+def test_repairs_are_ranked_fewer_fields_first_then_most_deals(unhurried):
+    record = parse(yaml_doc(HEAD + WRONG), "goldraub")
+    found, whole = repairs(record, record.model(), [2, 3], 15.0)
+    assert whole and found[0].changes == (("gold", 2, 0),)
+    ranks = [(len(r.changes), -r.worlds) for r in found]
+    assert ranks == sorted(ranks) and {len(r.changes) for r in found} >= {1}
+
+
+def yaml_doc(text: str) -> dict:
+    """A record text as parsed YAML."""
+    return parse_yaml(text, "test", keep=False)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from itertools import combinations, product
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -70,6 +71,8 @@ class Event:
     say in ``tallies`` what the event tells about the deal. ``answers`` names the fields that
     hold what someone answered or announced: those a mistake at the table is most likely in.
     ``names`` are the fields that name a player (a unique prefix will do on the command line).
+    A repair (``changes``) may change the ``heard`` fields (default: the answers) in any
+    combination, or one field of ``names`` or ``asked`` (what the question itself said) alone.
     """
 
     kind: ClassVar[str]
@@ -77,6 +80,8 @@ class Event:
     optional: ClassVar[tuple[str, ...]] = ()
     answers: ClassVar[tuple[str, ...]] = ()
     names: ClassVar[tuple[str, ...]] = ()
+    heard: ClassVar[tuple[str, ...] | None] = None  # None: the answers
+    asked: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def parse(cls, data: Any, table: Table, context: Any) -> Event:
@@ -115,6 +120,37 @@ class Event:
     def answered(self) -> dict[str, Any]:
         """The answer fields this event has in the record, with their values."""
         return {k: v for k, v in self.fields().items() if k in self.answers}
+
+    def options(self, field: str, table: Table, context: Any) -> tuple[Any, ...]:
+        """The values ``field`` could hold, as the record writes them (games add their own)."""
+        value = self.fields().get(field)
+        if field in self.names:
+            return table.players
+        if isinstance(value, bool):
+            return (True, False)
+        if isinstance(value, int) and field in self.answers:
+            return tuple(range(100))
+        return (value,)
+
+    def changes(self, table: Table, context: Any) -> Iterator[dict[str, Any]]:
+        """Every change of this event a repair tries, as field -> new value (None: removed).
+
+        Any combination of the ``heard`` fields (misheard answers), then one player's name or
+        one field of the question alone; changes that are not valid input are weeded out later.
+        """
+        now = self.fields()
+        heard = self.answers if self.heard is None else self.heard
+        for size in range(1, len(heard) + 1):
+            for fields in combinations(heard, size):
+                others = [
+                    [v for v in self.options(f, table, context) if v != now.get(f)] for f in fields
+                ]
+                for values in product(*others):
+                    yield dict(zip(fields, values, strict=True))
+        for field in self.names + self.asked:
+            for value in self.options(field, table, context):
+                if value != now.get(field):
+                    yield {field: value}
 
     def answerer(self, field: str) -> Holder | None:
         """The player who said the answer in ``field`` aloud, when it is not the asker."""

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -44,10 +45,41 @@ def tags(players: tuple[Holder, ...]) -> dict[Holder, str]:
     return out
 
 
+def shade_rgb(p: float) -> tuple[int, int, int]:
+    """A background colour from dark (no chance) to gold (certain), as red, green, blue."""
+    r, g, b = (int(40 + (c - 40) * p) for c in (255, 200, 0))
+    return r, g, b
+
+
 def shade(p: float) -> str:
     """A background colour from dark (no chance) to gold (certain)."""
-    r, g, b = (int(40 + (c - 40) * p) for c in (255, 200, 0))
+    r, g, b = shade_rgb(p)
     return f"rgb({r},{g},{b})"
+
+
+INKS = {"#000000": (0, 0, 0), "#ffffff": (255, 255, 255)}  # black, white (not the palette's)
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: tuple[int, int, int], other: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours, from 1 to 21."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink(p: float) -> str:
+    """The text colour, black or white, that reads best on the shade of ``p`` (at least 4.58:1)."""
+    return max(INKS, key=lambda name: contrast(INKS[name], shade_rgb(p)))
+
+
+def shaded(p: float) -> str:
+    """The style of a cell shaded by ``p``: the better ink on its shade."""
+    return f"{ink(p)} on {shade(p)}"
 
 
 def certain_holder(report: Report, item: Item, holders: tuple[Holder, ...]) -> Holder | None:
@@ -68,13 +100,31 @@ def facts_table(report: Report, noun: str) -> Table:
         columns.append("robust (stays certain if any one answer is wrong)")
     for column in columns:
         table.add_column(column)
+    players = report.record.table.players
     for fact in report.forced:
-        since = "-" if fact.since is None else f"{fact.since}: {report.labels[fact.since]}"
-        robust = ["yes" if fact.robust else "no"] if report.tolerance else []
-        table.add_row(fact.item, fact.holder, since, *robust)
+        if fact.holder in players:
+            robust = ["yes" if fact.robust else "no"] if report.tolerance else []
+            table.add_row(fact.item, fact.holder, _since(report, fact.since), *robust)
+    for holder in dict.fromkeys(f.holder for f in report.forced if f.holder not in players):
+        facts = [f for f in report.forced if f.holder == holder]
+        since = ", ".join(dict.fromkeys(_since(report, f.since, short=True) for f in facts))
+        robust = ["yes" if all(f.robust for f in facts) else "some"] if report.tolerance else []
+        table.add_row(" ".join(f.item for f in facts), holder, since, *robust)
     if not report.forced:
         table.add_row("-", "-", "nothing certain beyond the setup", *[""] * (len(columns) - 3))
     return table
+
+
+def _since(report: Report, since: int | None, short: bool = False) -> str:
+    """The event since which a fact holds: its number and a short text ("14: search by Bert")."""
+    if since is None:
+        return "-"
+    if since == 0 or short:
+        return str(since)
+    event = report.record.events[since - 1]
+    fields = event.fields()
+    who = ", ".join(f"{name} {fields[name]}" for name in event.names if name in fields)
+    return f"{since}: {event.kind} {who}"
 
 
 def tolerance_line(report: Report) -> str:
@@ -118,21 +168,39 @@ def worlds_line(report: Report) -> str:
 
 
 def repair_text(report: Report, repair: Repair) -> str:
-    """One repair in words: "event 7: with gold 1 instead of 2, the record is consistent again"."""
-    event = report.record.events[repair.event - 1]
-    new, old = yaml_word(repair.value), yaml_word(repair.old)
-    answerer = event.answerer(repair.field)
-    if answerer is not None:
-        change = f"if {answerer} answered {new}, not {old}"
-    elif isinstance(repair.value, bool):
-        change = f"if the {event.kind} was {_verdict(repair.value)}, not {_verdict(repair.old)}"
-    else:
-        change = f"with {repair.field} {new} instead of {old}"
+    """One repair in words: "event 7: with gold 1 instead of 2: 120 deals"."""
     deals = f"{repair.worlds:,} deals"
     if not repair.exact:
         deals = f"about {repair.worlds:.3g} deals (ESTIMATE)"
-    edit = f"sleuth edit {repair.event} {repair.field}={new}"
-    return f"event {repair.event}: {change}, the record is consistent again: {deals} ({edit})"
+    return f"event {repair.event}: {_change(report, repair)}: {deals}"
+
+
+def _change(report: Report, repair: Repair) -> str:
+    """What a repair changes: "if Ben answered 2, not 1", "with gold 1, saw 1 (not 0, 0)"."""
+    event = report.record.events[repair.event - 1]
+    ((name, new, old), *more) = repair.changes
+    answerer = event.answerer(name)
+    if more:
+        changes = repair.changes
+        now = ", ".join(f"no {f}" if v is None else f"{f} {_word(v)}" for f, v, _ in changes)
+        was = ", ".join(_word(v) for _, _, v in repair.changes)
+        return f"with {now} (not {was})"
+    if answerer is not None:
+        return f"if {answerer} answered {yaml_word(new)}, not {yaml_word(old)}"
+    if isinstance(new, bool):
+        return f"if the {event.kind} was {_verdict(new)}, not {_verdict(old)}"
+    return f"with {name} {_word(new)} instead of {_word(old)}"
+
+
+def _word(value: object) -> str:
+    """A field's value in words, "none" when it is left out."""
+    return "none" if value is None else yaml_word(value)
+
+
+def repair_command(repair: Repair) -> str:
+    """The command that makes a repair: "sleuth edit 7 gold=1 saw=1" (``at=`` drops ``at``)."""
+    fields = " ".join(f"{f}={'' if v is None else yaml_word(v)}" for f, v, _ in repair.changes)
+    return f"sleuth edit {repair.event} {fields}"
 
 
 def _verdict(correct: bool) -> str:
@@ -143,26 +211,38 @@ def _verdict(correct: bool) -> str:
 SETUP = "the setup (my hand, and what I knew before the first event)"
 
 
-def conflict_panel(report: Report, limit: int = 6) -> Panel:
-    """The smallest set of events that cannot all hold, and the single changes that fix it."""
+def conflict_panel(report: Report) -> Panel:
+    """The smallest set of events that cannot all hold."""
     lines = ["No deal fits the record. These cannot all hold together:"]
     lines += [f"  {i}: {report.labels[i] if i else SETUP}" for i in report.conflict]
-    if report.repairs:
-        lines.append("Most likely mistakes, most deals first (one change fixes the record):")
-        lines += [f"  {repair_text(report, r)}" for r in report.repairs[:limit]]
-        if len(report.repairs) > limit:
-            lines.append(f"  ... and {len(report.repairs) - limit} more (see --json)")
-    elif not report.repairs_cut:
-        lines.append("No single changed answer makes it consistent: check these events.")
-    if report.repairs_cut:
-        lines.append("The search for single changes ran out of its budget: some may be missing.")
     return Panel(Text("\n".join(lines)), title="Contradiction", border_style="red")
+
+
+def show_repairs(console: Console, report: Report, limit: int = 6) -> None:
+    """The changes of one event that fix the record, each with its command on a line of its own."""
+    if report.repairs:
+        console.print(Text("Most likely mistakes, the likeliest first (each fixes the record):"))
+        for repair in report.repairs[:limit]:
+            console.print(Padding(Text(repair_text(report, repair)), (0, 0, 0, 2), expand=False))
+            console.print(f"      {repair_command(repair)}", soft_wrap=True, markup=False)
+        if len(report.repairs) > limit:
+            console.print(Text(f"  ... and {len(report.repairs) - limit} more (see --json)"))
+    elif not report.repairs_cut:
+        console.print(Text("No change of one event makes it consistent: check these events."))
+    if report.repairs_cut:
+        console.print(Text("The search for repairs ran out of its time: some may be missing."))
+
+
+def show_conflict(console: Console, report: Report) -> None:
+    """The contradiction and its repairs."""
+    console.print(conflict_panel(report))
+    show_repairs(console, report)
 
 
 def show_trouble(console: Console, report: Report) -> bool:
     """The contradiction and the tolerance, if any; whether there are deals left to show."""
     if not report.fits:
-        console.print(conflict_panel(report))
+        show_conflict(console, report)
     if report.tolerance:
         console.print(Text(tolerance_line(report)))
     return report.consistent
@@ -182,7 +262,7 @@ def show_update(console: Console, update: Update, what: str, where: str = "") ->
     report = update.report
     console.print(Text(f"recorded{where}: {what}"))
     if not report.consistent:
-        console.print(conflict_panel(report))
+        show_conflict(console, report)
         return
     for fact in update.new:
         console.print(Text(f"  now certain: {fact.holder} holds {fact.item}"))
@@ -236,6 +316,12 @@ def report_json(report: Report) -> dict:
 
 
 def repair_json(repair: Repair) -> dict:
-    """A repair as the contract's object, plus whether its count of deals is exact."""
+    """A repair as the contract's object, plus whether its count is exact and each change.
+
+    Several fields changed: ``field`` joins their names ("gold,saw"), ``value`` lists the new
+    values in that order, and ``changes`` maps each field to its new value (null: left out).
+    """
     keys = ("event", "field", "value", "worlds", "exact")
-    return {key: getattr(repair, key) for key in keys}
+    out = {key: getattr(repair, key) for key in keys}
+    out["changes"] = {name: new for name, new, _ in repair.changes}
+    return out

@@ -16,7 +16,7 @@ from sleuth.render.common import (
     certain_holder,
     facts_table,
     pct,
-    shade,
+    shaded,
     show_trouble,
     tags,
     worlds_line,
@@ -24,6 +24,8 @@ from sleuth.render.common import (
 
 if TYPE_CHECKING:
     from sleuth.analysis import Report
+
+LEGEND = "shade, %: chance that a player holds the sector\nname: its certain holder"
 
 
 def city_picture(report: Report) -> Text:
@@ -44,7 +46,7 @@ def city_picture(report: Report) -> Text:
             gold = None if aside is None else 1 - aside
             owner = certain_holder(report, s, players)
             label = tag[owner] if owner else pct(gold).replace(".0%", "%")
-            style = f"black on {shade(float(gold or 0))}" if gold is not None else ""
+            style = shaded(float(gold or 0)) if gold is not None else ""
             top.append(f"{s:^6}", style=style)
             bottom.append(f"{label:^6}", style=style + (" bold" if owner else ""))
         text.append_text(top)
@@ -82,7 +84,8 @@ def show_report(console: Console, report: Report) -> None:
     """The full Goldraub report."""
     if not show_trouble(console, report):
         return
-    console.print(Panel(city_picture(report), title="Chance of gold per sector", expand=False))
+    picture = Group(city_picture(report), Text(LEGEND, style="dim"))
+    console.print(Panel(picture, title="Chance of gold per sector", expand=False))
     console.print(facts_table(report, "sector"))
     console.print(likely_table(report))
     console.print(Text(worlds_line(report)))

@@ -5,6 +5,7 @@ Sections cited are those of the rulebook: Setup, Course of Play, Discovering a H
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,7 @@ class Search(Event):
     optional = ("saw", "at")
     answers = ("gold", "saw")
     names = ("by",)
+    asked = ("row",)
 
     @classmethod
     def build(cls, data: dict, table: Table, start: Start) -> Search:
@@ -144,6 +146,27 @@ class Search(Event):
             return (answer,)
         seen = table.between(self.by, table.me)
         return answer, Tally(tuple(Term(p, items, True) for p in seen), frozenset({self.saw}))
+
+    def options(self, field: str, table: Table, start: Start) -> tuple[Any, ...]:
+        """Gold from 0 to the players answering, saw up to those I see, any of the 21 rows."""
+        if field == "gold":
+            return tuple(range(len(table.players)))
+        if field == "saw" and self.saw is not None:
+            return tuple(range(len(table.between(self.by, table.me)) + 1))
+        if field == "row":
+            return tuple(start.city.rows)
+        return super().options(field, table, start)
+
+    def changes(self, table: Table, start: Start) -> Iterator[dict[str, Any]]:
+        """As for every event; a row not offered at ``at`` drops ``at`` (then it was wrong too).
+
+        ``at`` constrains no deal, so dropping it leaves as many deals as a right ``at`` would.
+        """
+        for change in super().changes(table, start):
+            row = change.get("row")
+            if row is not None and self.at is not None and row not in start.city.route[self.at]:
+                change["at"] = None
+            yield change
 
     def fields(self) -> dict:
         """As written in the record."""

@@ -17,7 +17,7 @@ from sleuth.render.common import (
     certain_holder,
     facts_table,
     pct,
-    shade,
+    shaded,
     show_trouble,
     tags,
     worlds_line,
@@ -57,8 +57,7 @@ def _region(report: Report, region: int, tag: dict[Holder, str]) -> Text:
         item = f"{region}{letter}"
         label, certain = _label(report, item, tag)
         chance = float(report.odds.probability(TREASURE, item) or 0)
-        ink = "black" if chance >= 0.5 else "white"
-        style = f"{ink} on {shade(chance)}" + (" bold" if certain else "")
+        style = shaded(chance) + (" bold" if certain else "")
         text.append(f" {item} {label:>6} ", style=style)
         if k < len(board.terrains) - 1:
             text.append("\n")

@@ -242,6 +242,14 @@ class _Question(Event):
     answers = ("answer",)
     names = ("by", "to")
 
+    def options(self, field: str, table: Table, start: Start) -> tuple[Any, ...]:
+        """An answer from 0 to a hand of tokens (when one was heard); a terrain, or none."""
+        if field == "answer" and self.fields().get("answer") is not None:
+            return tuple(range(start.hand_size + 1))
+        if field == "terrain":
+            return (None, *start.island.terrains.values())
+        return super().options(field, table, start)
+
     def answerer(self, field: str) -> Holder | None:
         """``to`` gave the answer (aloud, or on paper for a Pistol question)."""
         return self.to if field == "answer" else None
@@ -265,6 +273,7 @@ class Ask(_Question):
     kind = "ask"
     required = ("by", "to", "range", "answer")
     optional = ("terrain",)
+    heard = ("answer", "terrain")
 
     @classmethod
     def completed(cls, data: dict, table: Table, start: Start) -> dict:
