@@ -255,7 +255,7 @@ def test_replay_table_fits_80_columns(tmp_path):
 def test_an_inconsistent_record_replays_and_exits_3(tmp_path):
     path = tmp_path / "game.yaml"
     text = (EXAMPLES / "goldraub-6p.yaml").read_text()
-    path.write_text(text + "  - guess: {by: Anton, owner: Doris, sector: 34, correct: false}\n")
+    path.write_text(text + "  - search: {by: Anton, row: 31-36, gold: 0}\n")  # Doris holds 34
     result = run("replay", "--json", path=path)
     assert result.exit_code == 3
     steps = json.loads(result.stdout)["steps"]
