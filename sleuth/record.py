@@ -94,9 +94,19 @@ def parse_event(data: Any, rules: Game, table: Table, start: Any) -> Event:
         raise InputError("", "kind", f"expected a mapping with one key, got {shown(data)}")
     ((kind, fields),) = data.items()
     if kind not in rules.events:
+        other = foreign(kind, rules)
         hint = nearest(str(kind), rules.events)
+        if other is not None:
+            hint = f": an event of {other.title}, not {rules.title}"
         raise InputError("", "kind", f"unknown event kind {shown(kind)}{hint}")
     return rules.events[kind].parse(fields, table, start)
+
+
+def foreign(kind: Any, rules: Game) -> Game | None:
+    """The other game whose event ``kind`` is, when ``rules`` has no such event; else None."""
+    if kind in rules.events:
+        return None
+    return next((game for game in GAMES.values() if kind in game.events), None)
 
 
 def parse(doc: Any, source: str) -> Record:

@@ -10,7 +10,7 @@ from sleuth.document import MAX_BYTES, document, dump, lost_comments, parse_yaml
 from sleuth.errors import FileFault, InputError
 from sleuth.files import head, locked, write_atomic
 from sleuth.games.base import Event
-from sleuth.record import Record, parse, parse_event
+from sleuth.record import Record, foreign, parse, parse_event
 
 
 def load(path: Path, keep: bool = True) -> tuple[Record, Any]:
@@ -84,6 +84,10 @@ def append(
     """
 
     def add(record: Record) -> str | None:
+        other = foreign(kind, record.rules)
+        if other is not None:
+            game = f"{path} is a {record.rules.title} record"
+            raise InputError(source, "", f"{kind} is a {other.title} command; {game}")
         index = len(record.events) + 1 if before is None else _number(record, before, "before")
         try:
             data = dict(fields)

@@ -214,6 +214,24 @@ def undone(lines):
     return episode
 
 
+def deleted(lines):
+    """The last event typed twice by mistake: ``log`` reads both back, ``delete N`` drops one."""
+
+    def episode(terminal: Terminal, event: dict) -> None:
+        path = terminal.folder / "game.yaml"
+        before = events(path)
+        (kind,) = before[-1]
+        terminal.enter(lines(before[-1], short=True)[0], "recorded:")
+        assert events(path) == before + before[-1:]
+        twice = len(before) + 1
+        read_back = (f"{n} {kind} {{by: " for n in (twice - 1, twice))
+        terminal.enter("log", f"{path.name}: {twice} events", *read_back)
+        terminal.enter(f"delete {twice}", f"removed event {twice}: {kind} {{")
+        assert events(path) == before
+
+    return episode
+
+
 def asked(line: str, *answer: str):
     """An entry that changes nothing, such as a report or a check, and what it prints."""
 
@@ -246,8 +264,11 @@ def test_a_whole_goldraub_game_typed_at_the_table(tmp_path):
         5: undone(goldraub_lines),
         7: asked("r", "= report", "deals fit the record"),
         9: asked(f"c be {spare}", f"= check be {spare}", f"Bert holds {spare}"),
+        11: asked("n --budget 5", "= next --budget 5", "Searches for my next turn"),
         12: killed,
     }
+    twice = next(k for k in range(13, len(game)) if "search" in game[k - 1])  # not a guess
+    episodes[twice] = deleted(goldraub_lines)
     path = play_game(tmp_path, new, game, goldraub_lines, episodes)
     reference = one_shot(tmp_path / "oneshot", new, [goldraub_lines(e, False)[1] for e in game])
     assert load(path)[0].fields() == load(reference)[0].fields()
@@ -283,6 +304,8 @@ def test_a_whole_lima_game_typed_at_the_table(tmp_path):
         9: asked("check 3F 7M", "3F"),
         11: killed,
     }
+    twice = next(k for k in range(12, len(game)) if "accuse" not in game[k - 1])
+    episodes[twice] = deleted(lima_lines)
     path = play_game(tmp_path, new, game, lima_lines, episodes)
     reference = one_shot(tmp_path / "oneshot", new, [lima_lines(e, False)[1] for e in game])
     assert path.read_text() == reference.read_text()

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rich.console import Console
+from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
@@ -16,6 +20,7 @@ from sleuth.model import Holder, Item
 
 if TYPE_CHECKING:
     from sleuth.analysis import Report, Update
+    from sleuth.games.base import Status
     from sleuth.mistakes import Repair
 
 
@@ -31,6 +36,15 @@ def pct(p: Fraction | None) -> str:
     if value > 99.9:
         return ">99.9%"
     return f"{value:.1f}%"
+
+
+def whole_pct(p: Fraction | None) -> str:
+    """A probability in whole percents, for a narrow board: 44%, <1%, >99%, 100%."""
+    if p is None or p in (0, 1):
+        return pct(p)
+    if p < Fraction(1, 200) or p > Fraction(199, 200):
+        return "<1%" if p < Fraction(1, 2) else ">99%"
+    return f"{float(p):.0%}"
 
 
 def tags(players: tuple[Holder, ...]) -> dict[Holder, str]:
@@ -82,6 +96,84 @@ def shaded(p: float) -> str:
     return f"{ink(p)} on {shade(p)}"
 
 
+UNBOUNDED = 10_000  # columns: wide enough to measure any rendering at its natural width
+
+
+class Phrases:
+    """Phrases joined by a separator, lines broken only between phrases, never inside one.
+
+    e.g. Phrases(["34 (73.7%)", "54 (17.4%)"]) prints "34 (73.7%), 54 (17.4%)" on one line, or
+    on two where it does not fit; a phrase wider than the line alone is folded. While a
+    ``Fitting`` weighs its choices (``gauging``), a list of phrases counts as its widest phrase:
+    it may wrap, and only the rest of a rendering decides whether it fits.
+    """
+
+    gauging = False
+
+    def __init__(self, phrases: list[str], sep: str = ", ") -> None:
+        """The phrases in order, and what comes between two of them on a line."""
+        self.pieces = [phrase + sep.rstrip() for phrase in phrases[:-1]] + phrases[-1:]
+        self.gap = sep[len(sep.rstrip()) :]
+
+    def lines(self, width: int) -> list[str]:
+        """The phrases packed into lines of at most ``width`` columns, where each fits."""
+        lines: list[str] = []
+        for piece in self.pieces:
+            if lines and cell_len(lines[-1] + self.gap + piece) <= width:
+                lines[-1] += self.gap + piece
+            else:
+                lines.append(piece)
+        return lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The lines for the width given."""
+        yield Text("\n".join(self.lines(options.max_width)), overflow="fold")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """At least the widest phrase, at most all of them on one line."""
+        widest = max(map(cell_len, self.pieces), default=0)
+        whole = cell_len(self.gap.join(self.pieces))
+        return Measurement(widest, widest if Phrases.gauging else whole)
+
+
+class Fitting:
+    """The first of several renderings that fits the width it is given, else the last one.
+
+    e.g. Fitting(board, narrow_board, sector_list): a board where it fits, a compact form below.
+    """
+
+    def __init__(self, *choices: RenderableType) -> None:
+        """The renderings, widest first."""
+        self.choices = choices
+
+    def chosen(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        """The first rendering whose natural width (phrases wrapped) fits, else the last."""
+        unbounded = options.update(max_width=UNBOUNDED)
+        gauging, Phrases.gauging = Phrases.gauging, True
+        try:
+            for choice in self.choices[:-1]:
+                if Measurement.get(console, unbounded, choice).maximum <= options.max_width:
+                    return choice
+            return self.choices[-1]
+        finally:
+            Phrases.gauging = gauging
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Render the chosen rendering."""
+        yield self.chosen(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The width of the chosen rendering."""
+        return Measurement.get(console, options, self.chosen(console, options))
+
+
+def fitted(table: Table) -> Fitting:
+    """A table as it is where it fits, else with light rules (two columns fewer per column)."""
+    light = copy.copy(table)
+    light.box, light.show_edge, light.padding = box.SIMPLE_HEAD, False, (0, 1, 0, 0)
+    return Fitting(table, light)
+
+
 def certain_holder(report: Report, item: Item, holders: tuple[Holder, ...]) -> Holder | None:
     """The holder among ``holders`` certain to hold ``item`` (exact counts only)."""
     if not report.odds.exact:
@@ -92,8 +184,16 @@ def certain_holder(report: Report, item: Item, holders: tuple[Holder, ...]) -> H
     return None
 
 
-def facts_table(report: Report, noun: str) -> Table:
-    """Certain holdings: item, holder, the event since which they are certain, robustness."""
+def facts(report: Report, noun: str) -> Fitting:
+    """The certain facts, each with the event's text where it fits, else its number alone."""
+    return Fitting(facts_table(report, noun), facts_table(report, noun, short=True))
+
+
+def facts_table(report: Report, noun: str, short: bool = False) -> Table:
+    """Certain holdings: item, holder, the event since which they are certain, robustness.
+
+    ``short``: the events by their numbers alone (``sleuth log`` lists them).
+    """
     table = Table(title="Certain", title_justify="left")
     columns = [noun, "holder", "since event"]
     if report.tolerance:
@@ -104,12 +204,13 @@ def facts_table(report: Report, noun: str) -> Table:
     for fact in report.forced:
         if fact.holder in players:
             robust = ["yes" if fact.robust else "no"] if report.tolerance else []
-            table.add_row(fact.item, fact.holder, _since(report, fact.since), *robust)
+            table.add_row(fact.item, fact.holder, _since(report, fact.since, short), *robust)
     for holder in dict.fromkeys(f.holder for f in report.forced if f.holder not in players):
         facts = [f for f in report.forced if f.holder == holder]
-        since = ", ".join(dict.fromkeys(_since(report, f.since, short=True) for f in facts))
+        since = list(dict.fromkeys(_since(report, f.since, short=True) for f in facts))
         robust = ["yes" if all(f.robust for f in facts) else "some"] if report.tolerance else []
-        table.add_row(" ".join(f.item for f in facts), holder, since, *robust)
+        items = Phrases([f.item for f in facts], " ")
+        table.add_row(items, holder, Phrases(since), *robust)
     if not report.forced:
         table.add_row("-", "-", "nothing certain beyond the setup", *[""] * (len(columns) - 3))
     return table
@@ -125,6 +226,28 @@ def _since(report: Report, since: int | None, short: bool = False) -> str:
     fields = event.fields()
     who = ", ".join(f"{name} {fields[name]}" for name in event.names if name in fields)
     return f"{since}: {event.kind} {who}"
+
+
+def status_words(status: Status) -> str:
+    """Where the game stands: "round 3, value 8, Doris to play; out: Ben" or that it is over."""
+    words = f"round {status.round}"
+    if status.value is not None:
+        words += f", value {status.value}"
+    if status.over:
+        words += f", game over: {status.over}"
+    elif status.turn:
+        words += f", {status.turn} to play"
+    if status.out:
+        words += f"; out: {', '.join(status.out)}"
+    return words
+
+
+def status_json(status: Status) -> dict:
+    """The game's status as the report's optional ``status`` key."""
+    keys = ("round", "turn", "value", "out", "over")
+    out = {key: getattr(status, key) for key in keys}
+    out["out"] = list(status.out)
+    return out
 
 
 def tolerance_line(report: Report) -> str:
@@ -279,7 +402,7 @@ def _share(p: Fraction | None) -> float | None:
 
 
 def report_json(report: Report) -> dict:
-    """The contract's keys common to both games, plus optional counts, since and interval."""
+    """The contract's keys common to both games, plus optional counts, since, interval, status."""
     odds = report.odds
     space = report.record.model().space
     out: dict = {"game": report.record.game, "consistent": report.fits}
@@ -312,6 +435,7 @@ def report_json(report: Report) -> dict:
     if not odds.exact:
         out["interval"] = list(odds.interval or (0, 0))
         out["samples"] = odds.samples
+    out["status"] = status_json(report.record.rules.status(report.record))
     return out
 
 

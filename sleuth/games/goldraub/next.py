@@ -31,7 +31,7 @@ from sleuth.errors import InputError
 from sleuth.games.goldraub.board import City
 from sleuth.games.goldraub.rules import Guess, Search, expected_points, may_guess, round_value
 from sleuth.model import Holder, Item, Model, Term
-from sleuth.render.common import pct
+from sleuth.render.common import Phrases, fitted, pct
 from sleuth.solve import Counts, count
 
 if TYPE_CHECKING:
@@ -305,8 +305,8 @@ def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None
         heard = (f"{o.public:.2f}",) if public else ()
         where = "?" if o.space is None else str(o.space)
         bits, value = f"{o.information:.2f}", f"{float(o.value):.1f}"
-        table.add_row(where, o.row, shares(o.answers), bits, *heard, value)
-    console.print(table)
+        table.add_row(where, o.row, Phrases(shares(o.answers).split(), " "), bits, *heard, value)
+    console.print(fitted(table))
     if advice.options:
         best = advice.options[0]
         console.print(Text(f"best: {best.row} ({best.reason})"))
@@ -319,7 +319,7 @@ def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None
                 g.owner, g.sector, pct(g.probability), f"{float(g.now):+.1f}",
                 f"{float(g.wait):+.1f}", g.verdict,
             )
-        console.print(guesses)
+        console.print(fitted(guesses))
         taken = advice.guesses[0].taken
         line = f"wait: known for certain a round later at best; taken first: {pct(taken)}"
         console.print(Text(line))

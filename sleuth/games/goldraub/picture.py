@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.columns import Columns
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -13,12 +14,17 @@ from sleuth.games.goldraub.advice import GuessCheck
 from sleuth.games.goldraub.rules import ASIDE
 from sleuth.model import Item
 from sleuth.render.common import (
+    Fitting,
+    Phrases,
     certain_holder,
-    facts_table,
+    facts,
+    fitted,
     pct,
     shaded,
     show_trouble,
+    status_words,
     tags,
+    whole_pct,
     worlds_line,
 )
 
@@ -28,27 +34,21 @@ if TYPE_CHECKING:
 LEGEND = "shade, %: chance that a player holds the sector\nname: its certain holder"
 
 
-def city_picture(report: Report) -> Text:
-    """The 37 sectors as a hexagon, shaded by the chance of gold, owners marked when certain."""
-    city = report.record.start.city
-    players = report.record.table.players
-    tag = tags(players)
-    rows: dict[int, list[Item]] = {}
-    for s in city.sectors:
-        rows.setdefault(int(s) // 10, []).append(s)
-    middle = (min(rows) + max(rows)) / 2
+def city_picture(report: Report, cell: int = 6) -> Text:
+    """The 37 sectors as a hexagon, shaded by the chance of gold, owners marked when certain.
+
+    ``cell``: the width of a sector; below 6 the chances are whole percents.
+    """
     text = Text()
+    rows = _city_rows(report)
+    middle = (min(rows) + max(rows)) / 2
     for r in sorted(rows):
-        indent = " " * int(abs(r - middle) * 3)
+        indent = " " * int(abs(r - middle) * cell / 2)
         top, bottom = Text(indent), Text(indent)
         for s in rows[r]:
-            aside = report.odds.probability(ASIDE, s)
-            gold = None if aside is None else 1 - aside
-            owner = certain_holder(report, s, players)
-            label = tag[owner] if owner else pct(gold).replace(".0%", "%")
-            style = shaded(float(gold or 0)) if gold is not None else ""
-            top.append(f"{s:^6}", style=style)
-            bottom.append(f"{label:^6}", style=style + (" bold" if owner else ""))
+            label, style, owned = _sector(report, s, whole=cell < 6)
+            top.append(f"{s:^{cell}}", style=style)
+            bottom.append(f"{label:^{cell}}", style=style + (" bold" if owned else ""))
         text.append_text(top)
         text.append("\n")
         text.append_text(bottom)
@@ -56,8 +56,46 @@ def city_picture(report: Report) -> Text:
     return text
 
 
-def likely_table(report: Report, top: int = 5) -> Table:
-    """For each other player, the most likely sectors with their probabilities."""
+def _city_rows(report: Report) -> dict[int, list[Item]]:
+    """The city's sectors by row of the hexagon (the tens digit)."""
+    rows: dict[int, list[Item]] = {}
+    for s in report.record.start.city.sectors:
+        rows.setdefault(int(s) // 10, []).append(s)
+    return rows
+
+
+def _sector(report: Report, sector: Item, whole: bool = False) -> tuple[str, str, bool]:
+    """A sector's mark (its certain owner's tag, else its chance of gold), shade, and if owned."""
+    players = report.record.table.players
+    aside = report.odds.probability(ASIDE, sector)
+    gold = None if aside is None else 1 - aside
+    owner = certain_holder(report, sector, players)
+    style = shaded(float(gold or 0)) if gold is not None else ""
+    if owner:
+        return tags(players)[owner], style, True
+    return (whole_pct(gold) if whole else pct(gold).replace(".0%", "%")), style, False
+
+
+def sector_list(report: Report) -> Columns:
+    """The board at its narrowest: each sector and its mark, row by row, as many as fit a line."""
+    cells = []
+    for row in _city_rows(report).values():
+        for s in row:
+            label, style, owned = _sector(report, s, whole=True)
+            cells.append(Text(f"{s} {label:>4}", style=style + (" bold" if owned else "")))
+    return Columns(cells, padding=(0, 1))
+
+
+def board(report: Report) -> Fitting:
+    """The city where it fits: full, then with narrower sectors, then as a list of sectors."""
+    return Fitting(city_picture(report), city_picture(report, cell=4), sector_list(report))
+
+
+def likely_table(report: Report, top: int = 5, wrap: bool = False) -> Table:
+    """For each other player, the ``top`` most likely sectors with their probabilities.
+
+    ``wrap``: each player's list may take several lines (else it counts as one).
+    """
     table = Table(title="Most likely sectors of each other player", title_justify="left")
     table.add_column("player")
     table.add_column("sectors (probability)")
@@ -69,27 +107,34 @@ def likely_table(report: Report, top: int = 5) -> Table:
             ((report.odds.probability(player, s), s) for s in record.start.city.sectors),
             key=lambda pair: (-(pair[0] or 0), int(pair[1])),
         )
-        table.add_row(player, ", ".join(f"{s} ({pct(p)})" for p, s in odds[:top] if p))
+        chances = [f"{s} ({pct(p)})" for p, s in odds[:top] if p]
+        table.add_row(player, Phrases(chances) if wrap else ", ".join(chances))
     return table
 
 
-def status_line(report: Report) -> str:
-    """The round value and everyone's score from the recorded guesses."""
-    standing = report.details
-    board = ", ".join(f"{p} {s:+d}" for p, s in standing.scores.items())
-    return f"round value {standing.value}; scores: {board}"
+def likely(report: Report) -> Fitting:
+    """The five likeliest sectors of each player, fewer where they do not fit, else five wrapped."""
+    one_line = (likely_table(report, top) for top in (5, 4, 3))
+    return Fitting(*one_line, likely_table(report, wrap=True))
+
+
+def scores(report: Report) -> Phrases:
+    """Everyone's score from the recorded guesses: "scores: Anton +55, Bert +70, ..."."""
+    board = [f"{p} {s:+d}" for p, s in report.details.scores.items()]
+    return Phrases([f"scores: {board[0]}", *board[1:]])
 
 
 def show_report(console: Console, report: Report) -> None:
     """The full Goldraub report."""
     if not show_trouble(console, report):
         return
-    picture = Group(city_picture(report), Text(LEGEND, style="dim"))
+    picture = Group(board(report), Text(LEGEND, style="dim"))
     console.print(Panel(picture, title="Chance of gold per sector", expand=False))
-    console.print(facts_table(report, "sector"))
-    console.print(likely_table(report))
+    console.print(facts(report, "sector"))
+    console.print(likely(report))
     console.print(Text(worlds_line(report)))
-    console.print(Text(status_line(report)))
+    console.print(Text(status_words(report.record.rules.status(report.record))))
+    console.print(scores(report))
 
 
 def show_check(console: Console, check: GuessCheck) -> None:
@@ -132,7 +177,7 @@ def show_best(console: Console, checks: list[GuessCheck]) -> None:
         table.add_row(
             c.owner, c.sector, pct(c.probability), f"{float(c.expected or 0):+.1f}", c.verdict
         )
-    console.print(table)
+    console.print(fitted(table))
     if checks:
         allowed = "yes" if checks[0].allowed else "no"
         console.print(Text(f"may I guess now: {allowed} ({checks[0].why})"))

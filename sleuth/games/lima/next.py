@@ -30,7 +30,7 @@ from sleuth.errors import InputError
 from sleuth.games.lima.board import Island
 from sleuth.games.lima.rules import PUBLIC, TREASURE, Accuse, Ask, Secret
 from sleuth.model import Holder, Item, Model, Term
-from sleuth.render.common import pct
+from sleuth.render.common import Phrases, fitted, pct
 from sleuth.solve import count
 
 if TYPE_CHECKING:
@@ -259,9 +259,10 @@ def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> No
         q = o.question
         where = q.range + (f" ({q.uses})" if q.uses else "")
         heard = (f"{o.public:.2f}",) if public else ()
-        row = (q.to, where, q.terrain or "-", shares(o.answers), f"{o.information:.2f}", *heard)
+        answers = Phrases(shares(o.answers).split(), " ")
+        row = (q.to, where, q.terrain or "-", answers, f"{o.information:.2f}", *heard)
         table.add_row(*row, f"{o.pair_information:.2f}", pct(o.certain))
-    console.print(table)
+    console.print(fitted(table))
     console.print(Text(f"{advice.pairs} possible treasure pairs in {advice.worlds:,} holdings"))
     gain = advice.pistol_gain()
     if gain is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from rich.columns import Columns
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -14,12 +15,16 @@ from sleuth.games.lima.advice import AccuseCheck, PairOdds, Pairs
 from sleuth.games.lima.rules import PUBLIC, TREASURE, game_over
 from sleuth.model import Holder, Item
 from sleuth.render.common import (
+    Fitting,
+    Phrases,
     certain_holder,
-    facts_table,
+    facts,
     pct,
     shaded,
     show_trouble,
+    status_words,
     tags,
+    whole_pct,
     worlds_line,
 )
 
@@ -41,12 +46,22 @@ def _ring(points: int) -> list[tuple[int, int]]:
     return top + right + bottom + left + rest
 
 
-def _label(report: Report, item: Item, tag: dict[Holder, str]) -> tuple[str, bool]:
-    """A location's mark: its certain holder, else its chance of holding a treasure."""
+def _label(
+    report: Report, item: Item, tag: dict[Holder, str], whole: bool = False
+) -> tuple[str, bool]:
+    """A location's mark: its certain holder, else its chance of treasure (``whole``: 44%)."""
     owner = certain_holder(report, item, report.record.table.players + (TREASURE, PUBLIC))
     if owner is not None:
         return tag.get(owner, {TREASURE: "TRE", PUBLIC: "pub"}.get(owner, owner)), True
-    return pct(report.odds.probability(TREASURE, item)).replace(".0%", "%"), False
+    chance = report.odds.probability(TREASURE, item)
+    return (whole_pct(chance) if whole else pct(chance).replace(".0%", "%")), False
+
+
+def _cell(report: Report, item: Item, tag: dict[Holder, str], width: int = 6) -> Text:
+    """One location and its mark, shaded by its chance of treasure (``width``: of the mark)."""
+    label, certain = _label(report, item, tag, whole=width < 6)
+    chance = float(report.odds.probability(TREASURE, item) or 0)
+    return Text(f" {item} {label:>{width}} ", style=shaded(chance) + (" bold" if certain else ""))
 
 
 def _region(report: Report, region: int, tag: dict[Holder, str]) -> Text:
@@ -54,11 +69,7 @@ def _region(report: Report, region: int, tag: dict[Holder, str]) -> Text:
     board = report.record.start.island
     text = Text()
     for k, letter in enumerate(board.terrains):
-        item = f"{region}{letter}"
-        label, certain = _label(report, item, tag)
-        chance = float(report.odds.probability(TREASURE, item) or 0)
-        style = shaded(chance) + (" bold" if certain else "")
-        text.append(f" {item} {label:>6} ", style=style)
+        text.append_text(_cell(report, f"{region}{letter}", tag))
         if k < len(board.terrains) - 1:
             text.append("\n")
     return text
@@ -83,6 +94,32 @@ def island_picture(report: Report) -> Table:
     return grid
 
 
+def region_list(report: Report) -> Table:
+    """The island, narrower: one line per region, clockwise, between its two compass points."""
+    board = report.record.start.island
+    tag = tags(report.record.table.players)
+    points = board.points
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(len(board.terrains) + 2):
+        grid.add_column(justify="right")
+    for region in range(1, len(points) + 1):
+        cells = [_cell(report, f"{region}{letter}", tag, 4) for letter in board.terrains]
+        ends = (points[region - 1], points[region % len(points)])
+        grid.add_row(Text(ends[0], style="bold"), *cells, Text(ends[1], style="bold"))
+    return grid
+
+
+def location_list(report: Report) -> Columns:
+    """The island at its narrowest: each location and its mark, as many as fit a line."""
+    tag = tags(report.record.table.players)
+    return Columns([_cell(report, x, tag, 4) for x in report.record.start.island.locations])
+
+
+def island(report: Report) -> Fitting:
+    """The island where it fits: as a square, then one region a line, then a list of locations."""
+    return Fitting(island_picture(report), region_list(report), location_list(report))
+
+
 def pairs_table(report: Report, pairs: Pairs, limit: int = 10) -> Table:
     """The possible treasure pairs, most likely first, with their counted deals when exact."""
     table = Table(title="Possible treasure pairs", title_justify="left")
@@ -102,42 +139,55 @@ def pairs_table(report: Report, pairs: Pairs, limit: int = 10) -> Table:
     return table
 
 
-def _grouped(chances: list[tuple[Fraction, Item]]) -> str:
-    """Locations grouped by probability, most likely first: "20.2%: 1F 1M; 15.4%: 5F"."""
+def _grouped(chances: list[tuple[Fraction, Item]]) -> list[str]:
+    """Locations grouped by probability, most likely first: ["20.2%: 1F 1M", "15.4%: 5F"]."""
     groups: dict[Fraction, list[Item]] = {}
     for p, item in sorted(chances, key=lambda pair: -pair[0]):
         groups.setdefault(p, []).append(item)
-    return "; ".join(f"{pct(p)}: {' '.join(items)}" for p, items in groups.items())
+    return [f"{pct(p)}: {' '.join(items)}" for p, items in groups.items()]
 
 
-def opponents_table(report: Report) -> Table:
-    """For each other player: the locations they must hold and those they may hold."""
-    table = Table(title="Other players' tokens", title_justify="left")
-    for column in ("player", "tokens", "must hold", "may hold (probability: locations)"):
-        table.add_column(column)
+def opponents_table(report: Report, narrow: bool = False) -> Table:
+    """For each other player: the locations they must hold and those they may hold.
+
+    ``narrow``: the hand size in the title rather than a column, a shorter heading.
+    """
     record = report.record
+    size = record.start.hand_size
+    title = f"Other players' tokens ({size} each)" if narrow else "Other players' tokens"
+    table = Table(title=title, title_justify="left")
+    may = "may hold (chance: locations)" if narrow else "may hold (probability: locations)"
+    for column in ("player", *(() if narrow else ("tokens",)), "must hold", may):
+        table.add_column(column)
     for player in record.table.players:
         if player == record.table.me:
             continue
         chances = [
             (report.odds.probability(player, x) or 0, x) for x in record.start.island.locations
         ]
-        must = " ".join(x for p, x in chances if p == 1)
-        may = _grouped([(p, x) for p, x in chances if 0 < p < 1])
-        table.add_row(player, str(record.start.hand_size), must or "-", may or "-")
+        must = [x for p, x in chances if p == 1] or ["-"]
+        maybe = _grouped([(p, x) for p, x in chances if 0 < p < 1]) or ["-"]
+        tokens = () if narrow else (str(size),)
+        table.add_row(player, *tokens, Phrases(must, " "), Phrases(maybe, "; "))
     return table
+
+
+def opponents(report: Report) -> Fitting:
+    """Each other player's tokens, in a narrower table where the full one does not fit."""
+    return Fitting(opponents_table(report), opponents_table(report, narrow=True))
 
 
 def show_report(console: Console, report: Report) -> None:
     """The full Loot of Lima report."""
     if not show_trouble(console, report):
         return
-    picture = Group(island_picture(report), Text(LEGEND, style="dim"))
+    picture = Group(island(report), Text(LEGEND, style="dim"))
     console.print(Panel(picture, title="Chance of treasure per location", expand=False))
     console.print(pairs_table(report, report.details))
-    console.print(opponents_table(report))
-    console.print(facts_table(report, "location"))
+    console.print(opponents(report))
+    console.print(facts(report, "location"))
     console.print(Text(worlds_line(report)))
+    console.print(Text(status_words(report.record.rules.status(report.record))))
 
 
 def show_top_pairs(console: Console, report: Report, limit: int = 3) -> None:
