@@ -8,6 +8,7 @@ from sleuth.games.goldraub.board import city
 from sleuth.games.goldraub.rules import ASIDE
 
 NAMES = ("Anton", "Bert", "Christl", "Doris", "Elli", "Franz")
+START = (1, 5, 9, 13, 17, 21)  # the corner spaces figures start on (Setup)
 
 
 def deal(players: tuple[str, ...], rng: random.Random) -> dict[str, str]:
@@ -40,7 +41,7 @@ def simulate(n: int, turns: int, seed: int, me: int = 0, guesses: float = 0.15):
     players = NAMES[:n]
     truth = deal(players, rng)
     me_name = players[me]
-    corners = rng.sample([1, 5, 9, 13, 17, 21], n)
+    corners = rng.sample(START, n)
     where = dict(zip(players, corners, strict=True))
     events = []
     first = rng.randrange(n)
@@ -233,7 +234,7 @@ def table_game(n: int, rounds: int, seed: int, me: int = 0, likely: float = LIKE
     players = NAMES[:n]
     truth = deal(players, rng)
     me_name = players[me]
-    where = dict(zip(players, rng.sample([1, 5, 9, 13, 17, 21], n), strict=True))
+    where = dict(zip(players, rng.sample(START, n), strict=True))
     notes = {p: Notes(p, {s for s, h in truth.items() if h == p}, players) for p in players}
     hand = sorted(int(s) for s, h in truth.items() if h == me_name)
     doc = {"game": "goldraub", "players": list(players), "me": me_name, "rounds": rounds}
@@ -244,12 +245,7 @@ def table_game(n: int, rounds: int, seed: int, me: int = 0, likely: float = LIKE
         by = players[(first + number) % n]
         where[by] = _move(where[by], rng.randint(1, 6), set(where.values()) - {where[by]})
         row = rng.choice(city().route[where[by]])
-        gold = sum(holds_row(truth, p, row) for p in players if p != by)
-        event = {"by": by, "row": row, "gold": gold, "at": where[by]}
-        seen = between(players, by, me_name)
-        if by != me_name and seen:
-            event["saw"] = sum(holds_row(truth, p, row) for p in seen)
-        doc["events"].append({"search": event})
+        doc["events"].append(search_event(truth, players, me_name, by, row, where[by]))
         heard(notes, players, truth, doc["events"][-1])
         if number + 1 == rounds * n:
             break
@@ -269,3 +265,22 @@ def _move(start: int, steps: int, occupied: set[int]) -> int:
         if space not in occupied:
             steps -= 1
     return space
+
+
+# A player's turn for the benchmark of the advisor: the search made, its answer as recorded.
+
+
+def random_search(start: int, die: int, occupied: set[int], rng: random.Random):
+    """A search as a random player makes it: move ``die`` spaces, search a row offered there."""
+    space = _move(start, die, occupied)
+    return space, rng.choice(city().route[space])
+
+
+def search_event(truth: dict[str, str], players, me: str, by: str, row: str, at: int) -> dict:
+    """``by``'s search of ``row`` from ``at`` answered truthfully, with what I saw of it."""
+    gold = sum(holds_row(truth, p, row) for p in players if p != by)
+    event = {"by": by, "row": row, "gold": gold, "at": at}
+    seen = between(players, by, me)
+    if by != me and seen:
+        event["saw"] = sum(holds_row(truth, p, row) for p in seen)
+    return {"search": event}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, permutations
 
 from sleuth.games.lima.board import island
 
@@ -85,6 +85,25 @@ def roll(rng: random.Random) -> tuple[str, str, str | None]:
     return start, end, terrain
 
 
+def opening(players: tuple[str, ...], me: str, rng: random.Random) -> tuple[dict, dict[str, str]]:
+    """The deal and the passing (Setup): a record with no events yet, and the holdings."""
+    truth = deal(players, rng)
+    known: dict[str, list[str]] = {}
+    for giver, receiver, token in pass_tokens(truth, players, rng):
+        if giver == me:
+            known.setdefault(receiver, []).append(token)
+    doc = {
+        "game": "lima",
+        "players": list(players),
+        "me": me,
+        "hand": [t for t in island().locations if truth[t] == me],
+        "known": known,
+        "public": [t for t in island().locations if truth[t] == PUBLIC],
+        "events": [],
+    }
+    return doc, truth
+
+
 def simulate(
     n: int,
     turns: int,
@@ -102,21 +121,7 @@ def simulate(
     rng = random.Random(seed)
     players = NAMES[:n]
     me_name = players[me]
-    truth = deal(players, rng)
-    moves = pass_tokens(truth, players, rng)
-    known: dict[str, list[str]] = {}
-    for giver, receiver, token in moves:
-        if giver == me_name:
-            known.setdefault(receiver, []).append(token)
-    doc = {
-        "game": "lima",
-        "players": list(players),
-        "me": me_name,
-        "hand": [t for t in island().locations if truth[t] == me_name],
-        "known": known,
-        "public": [t for t in island().locations if truth[t] == PUBLIC],
-        "events": [],
-    }
+    doc, truth = opening(players, me_name, rng)
     events = doc["events"]
     treasure = sorted(t for t, h in truth.items() if h == TREASURE)
     out, pistols = set(), set(players)
@@ -182,3 +187,37 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+# A player's turn for the benchmark of the advisor: the dice rolled, a question they allow.
+
+Ask = tuple[str, str, str, "str | None"]  # (to, start point, end point, terrain or None)
+
+
+def roll_faces(rng: random.Random) -> list[tuple[str, str]]:
+    """The three dice rolled: (compass point, terrain or "wild") per die."""
+    return [tuple(rng.choice(island().dice[d]).split("-")) for d in sorted(island().dice)]
+
+
+def questions(faces: list[tuple[str, str]], opponents) -> list[Ask]:
+    """Every way to build a question from the faces (Constructing A Question).
+
+    An opponent, one die for the start and another for the end, and a terrain only when both
+    dice show it; a wild shows whichever terrain the player names.
+    """
+    names = list(island().terrains.values())
+    out = []
+    for (start, first), (end, second) in permutations(faces, 2):
+        shared = [t for t in names if first in (t, "wild") and second in (t, "wild")]
+        out += [(to, start, end, kind) for kind in (None, *shared) for to in opponents]
+    return out
+
+
+def ask_event(truth: dict[str, str], by: str, question: Ask) -> dict:
+    """``by`` asks ``question`` aloud, answered truthfully."""
+    to, start, end, terrain = question
+    ask = {"by": by, "to": to, "range": f"{start}-{end}"}
+    if terrain is not None:
+        ask["terrain"] = terrain
+    ask["answer"] = count(truth, to, start, end, terrain)
+    return {"ask": ask}
