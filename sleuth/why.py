@@ -43,7 +43,7 @@ class Proof:
     smallest: bool = False
 
 
-SMALLEST = 0.5  # seconds of this process's time (z3's included) to look for the smallest proof
+SMALLEST = 0.3  # seconds of this process's time (z3's included) to look for the smallest proofs
 
 
 def fact(record: Record, holder: str, item: str) -> tuple[Holder, Item]:
@@ -116,12 +116,15 @@ def grown(dealer: Dealer, start: set[int], groups: list[int], literal) -> set[in
     return keep
 
 
-def smallest(entail: Entailment, groups: list[int], literal, core: list[int]) -> Proof | None:
-    """The fewest of ``groups`` that prove ``literal``, or None when ``SMALLEST`` runs out.
+def smallest(
+    entail: Entailment, groups: list[int], literal, core: list[int], deadline: float
+) -> list[int] | None:
+    """The fewest of ``groups`` that prove ``literal``, or None past ``deadline``.
 
-    ``core`` is a minimal proof: a smaller one is looked for only below its size.
+    ``core`` is a minimal proof: a smaller one is looked for only below its size;
+    ``deadline`` is a time of ``time.process_time``.
     """
-    deadline, dealer = time.process_time() + SMALLEST, Dealer(entail)
+    dealer = Dealer(entail)
     pick = {g: z3.Bool(f"pick|{g}") for g in groups}
     search = z3.Optimize()
     search.minimize(z3.Sum([z3.If(b, 1, 0) for b in pick.values()]))
@@ -138,10 +141,10 @@ def smallest(entail: Entailment, groups: list[int], literal, core: list[int]) ->
     return None
 
 
-def fewest(entail: Entailment, groups: list[int], literal, pair: tuple, yes: bool) -> Proof:
-    """The smallest proof among ``groups`` when found in time, else a minimal one."""
+def fewest(groups: list[int], literal, pair: tuple, yes: bool, entail, deadline) -> Proof:
+    """The smallest proof among ``groups`` when found by ``deadline``, else a minimal one."""
     core = minimal(entail, groups, literal)
-    least = smallest(entail, groups, literal, core)
+    least = smallest(entail, groups, literal, core, deadline)
     return Proof(*pair, yes, core if least is None else least, least is not None)
 
 
@@ -156,13 +159,14 @@ def proof(
     """
     entail = entail or Entailment(record.model())
     every = list(range(len(entail.guards)))
+    deadline = time.process_time() + SMALLEST
     for yes in (True, False):
         literal = entail.x[holder, item] if yes else z3.Not(entail.x[holder, item])
         if not proves(entail, every, literal):
             continue
-        shortest = fewest(entail, every, literal, (holder, item), yes)
+        shortest = fewest(every, literal, (holder, item), yes, entail, deadline)
         since = first(entail, literal)
         if since >= max(shortest.groups):
             return shortest, None
-        return shortest, fewest(entail, every[: since + 1], literal, (holder, item), yes)
+        return shortest, fewest(every[: since + 1], literal, (holder, item), yes, entail, deadline)
     return None

@@ -30,7 +30,9 @@ def setup(record: Record) -> str:
 
 
 def answered(record: Record, index: int, event: Ask | Secret) -> str:
-    """A question: how many of the asked range's locations the target holds."""
+    """A question: how many of the asked range's locations the target holds, or none heard."""
+    if event.range is None:
+        return f"{event.by} asked {event.to} a Pistol question I did not hear (event {index})"
     where = event.range + (f" {event.terrain}" if getattr(event, "terrain", None) else "")
     mine = event.to == record.table.me
     who, has, their = ("I", "hold", "my") if mine else (event.to, "holds", f"{event.to}'s")
