@@ -9,6 +9,7 @@ is sufficient and minimal, by z3 and by counting.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -250,6 +251,20 @@ def test_replay_table_fits_80_columns(tmp_path):
     assert "my guess of Doris 34 at 100%: right, safe" in result.stdout
     assert "missed Doris 34: 80 pts" in result.stdout
     assert "My points: 70." in result.stdout
+
+
+def test_replay_reads_at_60_columns_with_compact_deals(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text((EXAMPLES / "goldraub-6p.yaml").read_text())
+    environ = dict(os.environ, COLUMNS="60", SLEUTH_CACHE="off")
+    command = [sys.executable, "-m", "sleuth", "replay", "--file", str(path)]
+    done = subprocess.run(command, capture_output=True, text=True, env=environ, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert max(len(line) for line in done.stdout.splitlines()) <= 60
+    assert " 3.12e17 " in done.stdout and " 540,028,809 " in done.stdout
+    assert "10 let go in 1 missed chance)" in done.stdout
+    data = json.loads(run("replay", "--json", path=path).stdout)
+    assert data["steps"][0]["worlds"] == 312114345903360000  # exact in the JSON
 
 
 def test_an_inconsistent_record_replays_and_exits_3(tmp_path):

@@ -194,6 +194,10 @@ class Tiny:
         p = report.odds.probability(holder, item) or Fraction(0)
         console.print(f"{holder} holds {item}: probability {p}")
 
+    def plainly(self, record: Any, index: int) -> str:
+        """The setup or a query, as the record writes it."""
+        return "the setup" if index == 0 else f"event {index}: {record.events[index - 1]}"
+
     def judge(self, record: Any, steps: list, budget: float, memory: Any, tick: Any) -> Any:
         """Each step's likeliest card of another player; no moves to judge."""
         from sleuth.replay import Best, Judged

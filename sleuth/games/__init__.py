@@ -94,6 +94,13 @@ class Game(Protocol):
         ``budget``: seconds for each count the game makes; ``tick()`` once per step judged.
         """
 
+    def plainly(self, record: Record, index: int) -> str:
+        """What the setup (index 0) or event ``index`` states, as a clause in plain words.
+
+        ``sleuth why`` joins these into its reason, e.g. "Anton searched 13-57 at event 1: no
+        other player holds a sector of it", so each must say exactly what its tallies say.
+        """
+
     def commands(self, cli: Any) -> list[Callable]:
         """The game's commands, built on the command line's shared options and actions.
 

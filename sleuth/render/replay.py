@@ -53,10 +53,16 @@ def bar(value: float | None, top: float, width: int = BAR) -> str:
 
 
 def deals(step: Step) -> str:
-    """The step's deals: the exact number, "~" before an estimate, "none" with no deal."""
+    """The step's deals, "~" before an estimate, "none" with no deal.
+
+    Up to 9 digits in full, with thousands separators ("540,028,809"); more to 3 digits, as
+    "3.12e17" (the exact number is in the JSON replay).
+    """
     if not step.consistent:
         return "none"
-    return f"{step.worlds}" if step.exact else f"~{step.worlds}"
+    n = step.worlds
+    text = f"{n:,}" if n < 10**9 else f"{n:.2e}".replace("e+", "e")
+    return text if step.exact else f"~{text}"
 
 
 def rows(replay: Replay) -> list[tuple[str, str, str, str, str, list[str]]]:
@@ -118,7 +124,8 @@ def chart(replay: Replay, width: int) -> list[str]:
     best = [None if b is None else float(b.probability) for b in replay.judged.best]
     top = max((v for v in logs if v is not None), default=0.0)
     room = max(width - 8, 10)
-    lines = [f"log10(deals), 0 to {top:.1f}, and the best move's chance, 0 to 100%, per event:"]
+    heading = f"log10(deals), 0 to {top:.1f}, and the best move's chance, 0 to 100%, per event:"
+    lines = textwrap.wrap(heading, width)
     for label, values, high in (("deals", logs, top), ("best", best, 1.0)):
         rows = series(sampled(values, room), high)
         lines += [f"{label if k == 0 else '':>6} |{row}" for k, row in enumerate(rows)]

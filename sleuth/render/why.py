@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sleuth.deduce import follows
+from sleuth.model import holds
 from sleuth.render.common import pct
 from sleuth.render.replay import short
 from sleuth.replay import Pair, Step, moved
@@ -14,10 +16,23 @@ if TYPE_CHECKING:
     from sleuth.record import Record
     from sleuth.why import Proof
 
+PLAIN = 4  # at most this many groups for a reason in the game's plain words
 
-def reason(proof: Proof) -> str:
-    """One sentence on how the events prove the fact."""
+def reason(record: Record, proof: Proof) -> str:
+    """One sentence on how the events prove the fact.
+
+    In the game's plain words when the fact follows from what they state by simple counting
+    (``sleuth.deduce``), else in general.
+    """
     claim = f"{proof.holder} {'holds' if proof.holds else 'does not hold'} {proof.item}"
+    pair = (proof.holder, proof.item)
+    if len(proof.groups) <= PLAIN and follows(record.model(), proof.groups, pair, proof.holds):
+        said = "; ".join(record.rules.plainly(record, g) for g in proof.groups)
+        said = said[0].upper() + said[1:]
+        fact = holds(proof.holder, proof.item, proof.holds)
+        if len(proof.groups) == 1 and fact in record.model().groups[proof.groups[0]]:
+            return f"{said}."
+        return f"{said}: so {claim}."
     events = [g for g in proof.groups if g]
     if not events:
         return f"The setup alone makes it certain that {claim}."
@@ -33,6 +48,13 @@ def reason(proof: Proof) -> str:
     )
 
 
+def size_note(proof: Proof) -> str:
+    """Whether no smaller set of events proves the fact, or the set is only minimal."""
+    if proof.smallest:
+        return "No smaller set of events proves it."
+    return "None of these can be left out; a smaller set may exist (the search ran out of time)."
+
+
 def show_proof(console: Console, record: Record, proof: Proof, earlier: Proof | None) -> None:
     """The fact, the events that prove it, each by number and text, and the reasoning.
 
@@ -43,13 +65,15 @@ def show_proof(console: Console, record: Record, proof: Proof, earlier: Proof | 
     console.print(f"Certain: {proof.holder} {verb} {proof.item}. Proved by:", markup=False)
     for line in proof_lines(record, proof):
         console.print(line, markup=False)
-    console.print(reason(proof), markup=False)
+    console.print(reason(record, proof), markup=False)
+    console.print(size_note(proof), markup=False)
     if earlier is not None:
         since = max(earlier.groups)
         console.print(f"It was already certain after event {since}, by:", markup=False)
         for line in proof_lines(record, earlier):
             console.print(line, markup=False)
-        console.print(reason(earlier), markup=False)
+        console.print(reason(record, earlier), markup=False)
+        console.print(size_note(earlier), markup=False)
 
 
 def proof_lines(record: Record, proof: Proof) -> list[str]:

@@ -63,6 +63,12 @@ class Goldraub:
 
         return judge(record, steps, tick)
 
+    def plainly(self, record: Any, index: int) -> str:
+        """What the setup or one event states, in plain words (loaded when ``why`` asks)."""
+        from sleuth.games.goldraub.why import plainly
+
+        return plainly(record, index)
+
     def show_update(self, console: Any, report: Any) -> None:
         """Nothing beyond the common update lines."""
 

@@ -125,9 +125,10 @@ def summary(record: Record, chances: list[dict], hands: dict[Holder, int | None]
     me = record.table.me
     mine = scores(record.events, record.table.players, record.start.rounds)[me]
     lost = sum(c["lost"] for c in chances)
+    missed = f"{len(chances)} missed chance" + ("" if len(chances) == 1 else "s")
     lines = [
         f"My points: {mine}. Guessing every certain card as soon as it was certain: "
-        f"{mine + lost} ({lost} let go in {len(chances)} chance(s))."
+        f"{mine + lost} ({lost} let go in {missed})."
     ]
     known = [f"{p} after event {k}" for p, k in hands.items() if k is not None]
     unknown = [p for p, k in hands.items() if k is None]

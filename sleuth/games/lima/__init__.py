@@ -63,6 +63,12 @@ class Lima:
 
         return judge(record, steps, budget, memory, tick)
 
+    def plainly(self, record: Any, index: int) -> str:
+        """What the setup or one event states, in plain words (loaded when ``why`` asks)."""
+        from sleuth.games.lima.why import plainly
+
+        return plainly(record, index)
+
     def show_update(self, console: Any, report: Any) -> None:
         """The most likely treasure pairs after each recorded event."""
         from sleuth.games.lima.picture import show_top_pairs
