@@ -18,6 +18,7 @@ report dates its facts afresh.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,9 +57,9 @@ class Dated:
         return None
 
     def fields(self) -> dict:
-        """As JSON-ready data: the digests, and [holder, item, event] of each fact."""
+        """As JSON-ready data: the digests, [holder, item, event] of each fact, and a check."""
         since = [[h, i, k] for (h, i), k in sorted(self.since.items())]
-        return {"digests": list(self.digests), "since": since}
+        return {"digests": list(self.digests), "since": since, "check": _check(self.digests, since)}
 
     @classmethod
     def read(cls, data: object) -> Dated | None:
@@ -70,6 +71,8 @@ class Dated:
             return None
         if not all(isinstance(d, str) for d in digests):
             return None
+        if data.get("check") != _check(digests, since):
+            return None  # a fact changed or lost would date the others wrong, unseen
         found = {}
         for entry in since:
             if not (isinstance(entry, list) and len(entry) == 3):
@@ -81,6 +84,12 @@ class Dated:
                 return None
             found[h, i] = k
         return cls(tuple(digests), found)
+
+
+def _check(digests, since) -> str:
+    """The sha256 of the facts' JSON: a file damaged inside a valid shape is found so."""
+    text = json.dumps([list(digests), since], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass
