@@ -127,7 +127,8 @@ def report(
 
     ``budget``: seconds (from now) or a ``Deadline`` for the whole analysis, the game's details
     included; each stage takes its time from what is left. ``memory``: the order of the game's
-    last hard count (``sleuth.solve.memory``), for speed.
+    last hard count and the last report's dated facts (``sleuth.solve.memory``), for speed;
+    the facts of this report are remembered in it.
     """
     deadline = due(budget)
     return replace(_report(record, deadline, tolerate, memory), deadline=deadline)
