@@ -3,10 +3,17 @@
 Certain facts come from the exact count when it finishes (a holding counted in every world),
 else from z3; probabilities from ``sleuth.odds`` (exact counts, or a labelled
 estimate); contradictions are explained by ``sleuth.mistakes``.
+
+The count comes first: an exact count with a deal proves the record consistent, and its facts
+are dated from the last report's (``Remembered``) when the record is that one, a prefix of it
+or it with one more event; z3 is loaded only for the rest (a contradiction, an estimate, facts
+to date afresh, a tolerance).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -14,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant
 from sleuth.model import Holder, Item, Model, Tally
-from sleuth.odds import NO_DEAL, Odds, odds
-from sleuth.solve import Entailment, Remembered, firsts
+from sleuth.odds import NO_DEAL, Odds, estimated, exactly, odds
+from sleuth.solve import Remembered
 
 if TYPE_CHECKING:
     from sleuth.record import Record
+    from sleuth.solve import Entailment
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,8 @@ class Report:
     @cached_property
     def entailment(self) -> Entailment:
         """z3 loaded with the record: the report's own solver, kept to answer more questions."""
+        from sleuth.solve import Entailment
+
         return self.solver or Entailment(self.record.model())
 
     @property
@@ -91,7 +101,14 @@ def forced_facts(entail: Entailment, groups: range | None = None) -> list[Fact]:
 
 def dated(entail: Entailment, forced: set[tuple[Holder, Item]]) -> list[Fact]:
     """``forced_facts`` for holdings known forced by the whole record, dated in one pass."""
-    facts = [Fact(h, i, k) for (h, i), k in firsts(entail, forced).items() if k]
+    from sleuth.solve import firsts
+
+    return _facts(firsts(entail, forced))
+
+
+def _facts(since: dict[tuple[Holder, Item], int]) -> list[Fact]:
+    """The facts not known at the setup, by event (first forcing prefix), holder and item."""
+    facts = [Fact(h, i, k) for (h, i), k in since.items() if k]
     return sorted(facts, key=lambda f: (f.since, f.holder, f.item))
 
 
@@ -110,7 +127,8 @@ def report(
 
     ``budget``: seconds (from now) or a ``Deadline`` for the whole analysis, the game's details
     included; each stage takes its time from what is left. ``memory``: the order of the game's
-    last hard count (``sleuth.solve.memory``), for speed.
+    last hard count and the last report's dated facts (``sleuth.solve.memory``), for speed;
+    the facts of this report are remembered in it.
     """
     deadline = due(budget)
     return replace(_report(record, deadline, tolerate, memory), deadline=deadline)
@@ -121,6 +139,12 @@ def _report(
 ) -> Report:
     """``report``, before the report keeps its deadline (for the game's details)."""
     model = record.model()
+    result = None if tolerate else exactly(model, deadline, memory)
+    if result is not None and result.worlds:  # a deal fits: consistent, and z3 not needed
+        facts, solver = _dated_exact(record, model, counted(result), memory)
+        return Report(record, True, result, facts, [], model.labels, solver=solver)
+    from sleuth.solve import Entailment
+
     entail = Entailment(model)
     fits = entail.consistent()
     conflict = [] if fits else entail.conflict()
@@ -132,7 +156,7 @@ def _report(
         return Report(
             record, False, NO_DEAL, [], conflict, model.labels, fixes, repairs_cut=not whole
         )
-    result = odds(model, deadline, entail, memory=memory, plain=True)
+    result = result or estimated(model, deadline, entail)
     facts = dated(entail, counted(result) if result.exact else entail.forced())
     if not result.exact and result.interval is not None:
         result = Odds(
@@ -144,6 +168,48 @@ def _report(
             result.samples,
         )
     return Report(record, True, result, facts, [], model.labels, solver=entail)
+
+
+def _dated_exact(
+    record: Record, model: Model, forced: set[tuple[Holder, Item]], memory: Remembered | None
+) -> tuple[list[Fact], Entailment | None]:
+    """The facts of an exact count, dated from the remembered ones if they serve, else by z3.
+
+    Also the z3 solver, when one had to be loaded; the dates are remembered for the next report.
+    """
+    chain = digests(record)
+    known = memory.facts if memory is not None else None
+    since = known.dates(forced, chain) if known is not None else None
+    entail = None
+    if since is None and not record.events:
+        since = dict.fromkeys(forced, 0)
+    if since is None:
+        from sleuth.solve import Entailment, firsts
+
+        entail = Entailment(model)
+        since = firsts(entail, forced)
+    if memory is not None:
+        memory.dated(chain, since)
+    return _facts(since), entail
+
+
+def digests(record: Record) -> list[str]:
+    """The digest of each prefix of the record: [setup, setup and event 1, ...].
+
+    The first is the sha256 of the setup's canonical JSON (``Record.fields`` without events),
+    each next one that of the one before and the event's.
+    """
+    fields = record.fields()
+    chain = [_digest(fields | {"events": []})]
+    for event in fields["events"]:
+        chain.append(_digest([chain[-1], event]))
+    return chain
+
+
+def _digest(data: Any) -> str:
+    """The sha256 of ``data``'s canonical JSON, in hex."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _tolerant_report(
@@ -176,6 +242,8 @@ def given(
     model = model.with_group(0, model.groups[0] + tallies)
     pair = _holding(tallies)
     if report.tolerance is not None:
+        from sleuth.solve import Entailment
+
         return tolerant(model, Entailment(model), budget).odds
     if pair is not None:
         return odds(model, budget, sharp=report.entailment.sharpened((pair,)))

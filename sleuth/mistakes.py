@@ -14,12 +14,13 @@ from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET, Deadline, due
 from sleuth.errors import InputError
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import LEAST, NO_DEAL, Odds, odds
-from sleuth.solve import BudgetExceeded, Entailment, count_tolerant
+from sleuth.solve import BudgetExceeded, count_tolerant
 
 REPAIR_SHARE = 0.15  # of the time left, for the repair search: about 2 s of the default budget
 
 if TYPE_CHECKING:
     from sleuth.record import Record
+    from sleuth.solve import Entailment
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,8 @@ def _fitting(model: Model, tried: list, deadline: Deadline) -> tuple[list, bool]
     """
     if deadline.passed():
         return [], not tried
+    from sleuth.solve import Entailment  # z3: for an inconsistent record only
+
     n = len(model.groups)
     entail = Entailment(Model(model.space, model.groups + tuple(t for _, _, t in tried)))
     fitting = []

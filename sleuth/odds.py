@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET, Deadline, due
 from sleuth.model import Holder, Item, Model
-from sleuth.solve import BudgetExceeded, Entailment, Remembered, count, estimate
+from sleuth.solve import BudgetExceeded, Remembered, count, estimate
+
+if TYPE_CHECKING:
+    from sleuth.solve import Entailment
 
 LEAST = 0.2  # seconds an exact count gets even past the deadline: a small one still finishes
 
@@ -50,16 +54,33 @@ def odds(
     """
     deadline = due(budget)
     if not plain:
-        sharp = sharp or (entail or Entailment(model)).sharpened()
+        sharp = sharp or _solver(model, entail).sharpened()
+    return exactly(sharp or model, deadline, memory) or estimated(model, deadline, entail, sharp)
+
+
+def exactly(model: Model, deadline: Deadline, memory: Remembered | None = None) -> Odds | None:
+    """The exact counts within 85% of the time left (``LEAST`` at least); None if unfinished."""
     try:
-        left = max(COUNT_SHARE * deadline.left(), LEAST)
-        counts = count(sharp or model, left, memory)
-        return Odds(counts.total, True, counts.held, counts.total)
+        counts = count(model, max(COUNT_SHARE * deadline.left(), LEAST), memory)
     except BudgetExceeded:
-        pass  # sample outside the handler: its traceback would keep the failed count's layers
-    sharp = sharp or (entail or Entailment(model)).sharpened(seconds=deadline.left() / 4)
+        return None  # sample outside the handler: its traceback would keep the failed layers
+    return Odds(counts.total, True, counts.held, counts.total)
+
+
+def estimated(
+    model: Model, deadline: Deadline, entail: Entailment | None = None, sharp: Model | None = None
+) -> Odds:
+    """A sampled estimate until the deadline, of the model sharpened by z3 unless ``sharp``."""
+    sharp = sharp or _solver(model, entail).sharpened(seconds=deadline.left() / 4)
     guess = estimate(sharp, deadline.left())
     return Odds(guess.worlds, False, guess.held, guess.kept, (guess.low, guess.high), guess.samples)
+
+
+def _solver(model: Model, entail: Entailment | None) -> Entailment:
+    """``entail``, or z3 loaded with the model (imported only now)."""
+    from sleuth.solve import Entailment
+
+    return entail or Entailment(model)
 
 
 def scaled(result: Odds) -> dict[tuple[Holder, Item], int]:

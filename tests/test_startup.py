@@ -26,9 +26,9 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
 
-def modules(*args: str) -> set[str]:
+def modules(*args: str, cache: str = "off") -> set[str]:
     """The modules loaded once ``sleuth ARGS`` has run (its output is dropped)."""
-    environ = dict(os.environ, SLEUTH_CACHE="off", COLUMNS="80")
+    environ = dict(os.environ, SLEUTH_CACHE=cache, COLUMNS="80")
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, *args],
         capture_output=True,
@@ -40,9 +40,9 @@ def modules(*args: str) -> set[str]:
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
 
-def loaded(*args: str) -> set[str]:
+def loaded(*args: str, cache: str = "off") -> set[str]:
     """The heavy packages loaded once ``sleuth ARGS`` has run."""
-    return {name.split(".")[0] for name in modules(*args)} & set(HEAVY)
+    return {name.split(".")[0] for name in modules(*args, cache=cache)} & set(HEAVY)
 
 
 def test_help_loads_no_solver_array_or_yaml_package():
@@ -68,3 +68,13 @@ def test_only_play_loads_the_line_editor():
     assert not [n for n in modules("--help") if n.startswith("prompt_toolkit")]
     assert not [n for n in modules("play", "--help") if n.startswith("prompt_toolkit")]
     assert not [n for n in modules("report", "--help") if n.startswith("prompt_toolkit")]
+
+
+def test_a_report_dated_from_the_cache_loads_no_solver(tmp_path):
+    record = tmp_path / "game.yaml"
+    record.write_bytes((ROOT / "examples" / "goldraub-rulebook.yaml").read_bytes())
+    cache = str(tmp_path / "cache")
+    assert "z3" in loaded("report", "--file", str(record), "--upto", "40", cache=cache)
+    for upto in ("41", "12"):  # one event more, then a prefix: dated from the cache
+        found = loaded("report", "--file", str(record), "--upto", upto, cache=cache)
+        assert not {"z3", "numba", "ruamel", "pydantic"} & found, upto

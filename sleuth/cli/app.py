@@ -52,6 +52,7 @@ class Env:
     recorded: Path | None = None  # the record this command has written, once it has
     started: float | None = None  # when this command started: its --budget counts from then
     born: float | None = None  # when the process started, for the one command of the script
+    kept: dict = field(default_factory=dict)  # record path -> its memory, when no cache file
 
     def orders_file(self, record: Path) -> Path | None:
         """Where the remembered item order of this record lives (``sleuth.solve.memory``)."""
@@ -254,14 +255,19 @@ def split(value: str) -> list[str]:
 
 @contextmanager
 def remembered(path: Path) -> Iterator[Any]:
-    """The record's remembered item order, for the counts of one command; saved back after."""
+    """The record's remembered order and facts, for one command's counts; saved back after.
+
+    With no cache folder, they are kept in the process (``sleuth play``'s next entry).
+    """
     from sleuth.solve.memory import Remembered
 
     where = ENV.orders_file(path)
-    memory = Remembered.load(where) if where else Remembered()
+    if where is None:
+        yield ENV.kept.setdefault(path.resolve(), Remembered())
+        return
+    memory = Remembered.load(where)
     yield memory
-    if where:
-        memory.save(where)
+    memory.save(where)
 
 
 def record_event(

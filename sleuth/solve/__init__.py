@@ -14,15 +14,18 @@
 Inside: ``simplify`` propagates, ``plan`` and ``steps`` state the counting program, ``reference``
 (the reference) and ``vector`` run it (``engines``), ``order`` races item orders for them, and
 ``tuning`` holds every setting that trades time for memory.
+
+``Entailment`` and ``firsts`` are imported when first asked for: z3 takes a tenth of a second
+to load, and an exact report whose facts are dated from the last one needs none of it.
 """
+
+from typing import Any
 
 from sleuth.solve.counts import BudgetExceeded, Counts, Loose
 from sleuth.solve.crosscheck import crosscheck
-from sleuth.solve.entail import Entailment
 from sleuth.solve.exact import count, count_tolerant
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import Estimate, estimate
-from sleuth.solve.since import firsts
 
 __all__ = [
     "BudgetExceeded",
@@ -37,3 +40,15 @@ __all__ = [
     "estimate",
     "firsts",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The names whose modules load z3, imported on first use."""
+    if name == "Entailment":
+        from sleuth.solve.entail import Entailment as found
+    elif name == "firsts":
+        from sleuth.solve.since import firsts as found
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = found
+    return found
