@@ -55,6 +55,8 @@ class _Fields:
         for k, (trackers, tallies) in enumerate(steps.opened):
             for key in [("b", t) for t in trackers] + [("c", c) for c in tallies]:
                 lives.setdefault(key, [k, k])[1] = k
+        if steps.p.asked is not None:  # the asked tally lives in the final layer too
+            lives["c", steps.p.asked][1] = n
         most = {c: max(values) for c, (_, values) in enumerate(steps.p.tallies)}
         wanted = [(("cap", s), w, -1, n) for s, w in enumerate(cap_widths)]
         if steps.tolerant:  # the label (``steps``), alive from the start to the end
@@ -466,14 +468,28 @@ class VectorRun:
             self.layers[-1].cols = self._caps(self.keys)
             if self.steps.tolerant:
                 self.labels = self.fields.column(self.keys, ("l", 0), self.dtype)
+            if self.p.asked is not None:
+                self.said = self.fields.column(self.keys, ("c", self.p.asked), self.dtype)
 
-    def backward(self, held: dict, reduced, keep: bool = False, strict: bool = False) -> Counts:
+    def answers(self) -> set[int]:
+        """The values of the asked tally in the final states of a finished run."""
+        return {int(v) for v in np.unique(self.said)}
+
+    def backward(
+        self,
+        held: dict,
+        reduced,
+        keep: bool = False,
+        strict: bool = False,
+        answer: int | None = None,
+    ) -> Counts:
         """Total and per-holding counts, as ``reference.DictRun.backward`` but on whole layers.
 
         With ``keep``, keeps ``back`` (for every layer, each state's number of ways to finish
         the deal) and the edges, for ``draw.Walker``. Without it the run is spent: each step's
         edges and weights are dropped once used, so the pass needs no more memory than the
-        forward one did. ``strict``: the counts of the deals that break no tolerable group.
+        forward one did. ``strict``: the counts of the deals that break no tolerable group;
+        ``answer``: of the deals whose asked tally takes that value.
         """
         p, steps = self.p, self.steps
         last = self.layers[-1]
@@ -483,7 +499,8 @@ class VectorRun:
         finals = np.array(last.cols, dtype=np.int64).reshape(len(last.cols), len(last)).T.tolist()
         for row, state in enumerate(finals):
             parts = steps.finish(tuple(state))
-            mult = 0 if strict and self.labels[row] else multinomial(parts)
+            other = answer is not None and self.said[row] != answer
+            mult = 0 if (strict and self.labels[row]) or other else multinomial(parts)
             back[row] = mult
             if nfree and mult:
                 for h, part in enumerate(parts):
@@ -509,3 +526,34 @@ class VectorRun:
                 self.edges[k], self.layers[k] = [], None
         self.back.reverse()
         return p.counts(reduced, held, int(back.sum()), free_held)
+
+    def pairs(self, holder: int, backs: dict) -> dict:
+        """Per key of ``backs`` (kept backward passes' ``back``): worlds per pair ``holder`` holds.
+
+        As ``reference.DictRun.pairs``, on whole layers along the kept edges: a column per
+        item the holder took first, carried forward (no merge: each edge knows where it goes).
+        """
+        p = self.p
+        firsts = [k for k in range(len(p.order)) if holder in p.domains[k]]
+        column = {k: j for j, k in enumerate(firsts)}
+        keys = list(backs)
+        out: dict = {key: {} for key in keys}
+        took = np.zeros((len(self.layers[0]), len(firsts)), np.int64)
+        for k, edges in enumerate(self.edges):
+            ways = self.layers[k].ways
+            nxt = np.zeros((len(self.layers[k + 1]), len(firsts)), np.int64)
+            for h, mask, dest in edges:
+                rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
+                carried = took[rows]
+                np.add.at(nxt, dest, carried)
+                if h != holder:
+                    continue
+                after = np.stack([backs[key][k + 1][dest] for key in keys])
+                made = carried.T @ after.T  # first item x answer
+                for j, first in enumerate(firsts[: column[k]]):
+                    for a, key in enumerate(keys):
+                        if made[j, a]:
+                            out[key][p.order[first], p.order[k]] = int(made[j, a])
+                np.add.at(nxt[:, column[k]], dest, ways[rows])
+            took = nxt
+        return out
