@@ -9,7 +9,8 @@
   (``Loose``: those and the deals breaking none).
 - ``split(model, question, budget)``: the counts of the worlds per value of a sum of terms (a
   question not asked yet), ``{answer: Counts}``, in one forward pass (``BudgetExceeded`` as
-  ``count``).
+  ``count``); ``split_pairs(model, question, holder, budget)`` also the worlds per pair of
+  items ``holder`` holds, per answer (``{answer: (Counts, pairs)}``).
 - ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
 - ``crosscheck(model)``: the same counts by plain enumeration (python-constraint), for tests.
 - ``firsts(entail, facts)``: the event since which each of the facts holds, in one bisection.
@@ -22,7 +23,7 @@ Inside: ``simplify`` propagates, ``plan`` and ``steps`` state the counting progr
 from sleuth.solve.counts import BudgetExceeded, Counts, Loose
 from sleuth.solve.crosscheck import crosscheck
 from sleuth.solve.entail import Entailment
-from sleuth.solve.exact import count, count_tolerant, split
+from sleuth.solve.exact import count, count_tolerant, split, split_pairs
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import Estimate, estimate
 from sleuth.solve.since import firsts
@@ -40,4 +41,5 @@ __all__ = [
     "estimate",
     "firsts",
     "split",
+    "split_pairs",
 ]
