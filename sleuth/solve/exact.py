@@ -114,7 +114,7 @@ def _split(model: Model, question: tuple[Term, ...], budget: float | None, holde
         keep = holder is not None or k < len(values) - 1
         parts[value] = run.backward(dict(zero), asked, keep=keep, answer=value)
         backs[value] = run.back
-    found = run.pairs(p.holders.index(holder), backs) if holder in p.holders else {}
+    found = run.pairs(p.holders.index(holder), backs) if holder in p.holders and backs else {}
     return {
         constant + (value or 0): (part, _pairs(found.get(value, {})) if holder else None)
         for value, part in parts.items()
