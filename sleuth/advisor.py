@@ -27,7 +27,8 @@ def entropy(weights: Iterable[int | Fraction]) -> float:
     """The entropy in bits of the distribution proportional to ``weights``."""
     weights = [w for w in weights if w > 0]
     total = sum(weights)
-    return -sum(float(Fraction(w, 1) / total) * math.log2(w / total) for w in weights) + 0.0
+    shares = [float(w / total) for w in weights]  # a ratio of ints is correctly rounded
+    return -sum(p * math.log2(p) for p in shares) + 0.0
 
 
 def answer_counts(model: Model, question: Question) -> Split:

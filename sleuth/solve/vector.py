@@ -270,6 +270,7 @@ class VectorRun:
         self.size = 1
         self.limit = type(self).most  # hard: a step that would pass it fails (TooBig)
         self.forced = None  # the forced-hits check, made at the first layer it checks
+        self.ends: tuple[np.ndarray, np.ndarray] | None = None  # ``_ends``, once made
         self.checked_from, self.idle = 0, 0  # the check rests after layers where it drops few
 
     @property
@@ -491,20 +492,16 @@ class VectorRun:
         forward one did. ``strict``: the counts of the deals that break no tolerable group;
         ``answer``: of the deals whose asked tally takes that value.
         """
-        p, steps = self.p, self.steps
-        last = self.layers[-1]
-        nfree = len(p.free)
-        back = np.zeros(len(last), dtype=np.int64)
-        free_held = [0] * len(p.holders)
-        finals = np.array(last.cols, dtype=np.int64).reshape(len(last.cols), len(last)).T.tolist()
-        for row, state in enumerate(finals):
-            parts = steps.finish(tuple(state))
-            other = answer is not None and self.said[row] != answer
-            mult = 0 if (strict and self.labels[row]) or other else multinomial(parts)
-            back[row] = mult
-            if nfree and mult:
-                for h, part in enumerate(parts):
-                    free_held[h] += int(last.ways[row]) * (mult * part // nfree)
+        p, last = self.p, self.layers[-1]
+        mults, shares = self._ends()
+        dropped = np.zeros(len(last), dtype=bool)
+        if strict:
+            dropped |= self.labels != 0
+        if answer is not None:
+            dropped |= self.said != answer
+        back = np.where(dropped, 0, mults)
+        weights = np.where(dropped, 0, last.ways)  # each product is a count of deals: int64
+        free_held = [int(np.dot(weights, shares[:, h])) for h in range(len(p.holders))]
         self.back = [back] if keep else []
         compiled = self.kernels.module
         for k in range(len(p.order) - 1, -1, -1):
@@ -527,6 +524,27 @@ class VectorRun:
         self.back.reverse()
         return p.counts(reduced, held, int(back.sum()), free_held)
 
+    def _ends(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per final state: its ways to deal the free items, and each holder's part of them.
+
+        The part of a holder is the ways in which it takes one given free item (``counts``).
+        Made once per run, from each distinct final state once.
+        """
+        if self.ends is None:
+            last, nfree, made = self.layers[-1], len(self.p.free), {}
+            mults = np.zeros(len(last), dtype=np.int64)
+            shares = np.zeros((len(last), len(self.p.holders)), dtype=np.int64)
+            finals = np.array(last.cols, dtype=np.int64).reshape(len(last.cols), len(last))
+            for row, state in enumerate(finals.T.tolist()):
+                key = tuple(state)
+                if key not in made:
+                    parts = self.steps.finish(key)
+                    mult = multinomial(parts)
+                    made[key] = mult, [mult * part // nfree if nfree else 0 for part in parts]
+                mults[row], shares[row] = made[key]
+            self.ends = mults, shares
+        return self.ends
+
     def pairs(self, holder: int, backs: dict) -> dict:
         """Per key of ``backs`` (kept backward passes' ``back``): worlds per pair ``holder`` holds.
 
@@ -545,7 +563,7 @@ class VectorRun:
             for h, mask, dest in edges:
                 rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
                 carried = took[rows]
-                np.add.at(nxt, dest, carried)
+                _added(nxt, dest, carried)
                 if h != holder:
                     continue
                 after = np.stack([backs[key][k + 1][dest] for key in keys])
@@ -554,6 +572,19 @@ class VectorRun:
                     for a, key in enumerate(keys):
                         if made[j, a]:
                             out[key][p.order[first], p.order[k]] = int(made[j, a])
-                np.add.at(nxt[:, column[k]], dest, ways[rows])
+                _added(nxt[:, column[k]], dest, ways[rows])
             took = nxt
         return out
+
+
+def _added(out: np.ndarray, dest: np.ndarray, values: np.ndarray) -> None:
+    """``out[dest[i]] += values[i]`` for every i, equal destinations summed (``np.add.at``).
+
+    By a sort and one sum per destination: ``np.add.at`` is slow on rows of a 2-d array.
+    """
+    if not len(dest):
+        return
+    order = np.argsort(dest, kind="stable")
+    ends = dest[order]
+    start = np.flatnonzero(np.concatenate(([True], ends[1:] != ends[:-1])))
+    out[ends[start]] += np.add.reduceat(values[order], start, axis=0)
