@@ -31,6 +31,7 @@ caps (``answer``).
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -175,7 +176,7 @@ class Steps:
             item = p.order[k]
 
             def ahead(t, k=k):
-                return sum(j > k for j in where[t])
+                return len(where[t]) - bisect_right(where[t], k)  # ``where[t]`` is sorted
 
             def potential(c, k=k, bpos=bpos):
                 """Each term of tally c that may grow after step k."""
