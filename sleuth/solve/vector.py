@@ -568,10 +568,8 @@ class VectorRun:
                     continue
                 after = np.stack([backs[key][k + 1][dest] for key in keys])
                 made = carried.T @ after.T  # first item x answer
-                for j, first in enumerate(firsts[: column[k]]):
-                    for a, key in enumerate(keys):
-                        if made[j, a]:
-                            out[key][p.order[first], p.order[k]] = int(made[j, a])
+                for j, a in zip(*np.nonzero(made), strict=True):
+                    out[keys[a]][p.order[firsts[j]], p.order[k]] = int(made[j, a])
                 _added(nxt[:, column[k]], dest, ways[rows])
             took = nxt
         return out
