@@ -7,6 +7,10 @@
 - ``count_tolerant(model, tolerable, budget)``: the same counts over the deals that break at
   most one of the ``tolerable`` groups (answers that may be wrong), each once, in one pass
   (``Loose``: those and the deals breaking none).
+- ``split(model, question, budget)``: the counts of the worlds per value of a sum of terms (a
+  question not asked yet), ``{answer: Counts}``, in one forward pass (``BudgetExceeded`` as
+  ``count``); ``split_pairs(model, question, holder, budget)`` also the worlds per pair of
+  items ``holder`` holds, per answer (``{answer: (Counts, pairs)}``).
 - ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
 - ``crosscheck(model)``: the same counts by plain enumeration (python-constraint), for tests.
 - ``firsts(entail, facts)``: the event since which each of the facts holds, in one bisection.
@@ -23,7 +27,7 @@ from typing import Any
 
 from sleuth.solve.counts import BudgetExceeded, Counts, Loose
 from sleuth.solve.crosscheck import crosscheck
-from sleuth.solve.exact import count, count_tolerant
+from sleuth.solve.exact import count, count_tolerant, split, split_pairs
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import Estimate, estimate
 
@@ -39,6 +43,8 @@ __all__ = [
     "crosscheck",
     "estimate",
     "firsts",
+    "split",
+    "split_pairs",
 ]
 
 

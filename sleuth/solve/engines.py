@@ -37,13 +37,22 @@ class Run(Protocol):
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or past ``cap`` states; TooBig or BudgetExceeded if not."""
 
+    def answers(self) -> set[int]:
+        """The values of the asked tally (``Plan.asked``) in the final states of a finished run."""
+
     def backward(
-        self, held: dict, reduced: Reduced, keep: bool = False, strict: bool = False
+        self,
+        held: dict,
+        reduced: Reduced,
+        keep: bool = False,
+        strict: bool = False,
+        answer: int | None = None,
     ) -> Counts:
         """Total and per-holding counts of a finished run.
 
         ``keep``: its layers stay for another pass; ``strict``: the counts of the deals that
-        break no tolerable group (``steps``).
+        break no tolerable group (``steps``); ``answer``: of the deals whose asked tally takes
+        that value.
         """
 
 

@@ -7,14 +7,15 @@ all worlds are taken as equally likely, so a probability is a ratio of two count
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
-from sleuth.model import Model
+from sleuth.model import Holder, Model, Tally, Term
 from sleuth.solve import tuning
 from sleuth.solve.counts import Counts, Loose
 from sleuth.solve.memory import Remembered
 from sleuth.solve.order import race
 from sleuth.solve.plan import plan
-from sleuth.solve.simplify import Contradiction, reduce
+from sleuth.solve.simplify import Contradiction, reduce, residual
 
 
 def count(model: Model, budget: float | None = None, memory: Remembered | None = None) -> Counts:
@@ -65,3 +66,62 @@ def count_tolerant(model: Model, tolerable: frozenset[int], budget: float | None
         return Loose(whole, whole)
     strict = run.backward(dict(zero), reduced, keep=True, strict=True)
     return Loose(run.backward(zero, reduced), strict)
+
+
+Pairs = dict[frozenset, int]  # pair of items -> worlds, e.g. {frozenset({"3F", "7M"}): 12}
+
+
+def split(model: Model, question: tuple[Term, ...], budget: float | None = None) -> dict:
+    """The worlds split by the value of a sum of terms: answer -> Counts, none empty.
+
+    One forward pass with the question's tally left open (``Plan.asked``), then one backward
+    pass per answer over the final states that give it. BudgetExceeded after ``budget``
+    seconds, as ``count``.
+    """
+    return {a: counts for a, (counts, _) in _split(model, question, budget, None).items()}
+
+
+def split_pairs(
+    model: Model, question: tuple[Term, ...], holder: Holder, budget: float | None = None
+) -> dict[int, tuple[Counts, Pairs]]:
+    """As ``split``, with the worlds per pair of items ``holder`` holds, for each answer.
+
+    The same pass, then one more forward pass along its edges (``DictRun.pairs``).
+    """
+    return _split(model, question, budget, holder)
+
+
+def _split(model: Model, question: tuple[Term, ...], budget: float | None, holder):
+    """``split``, and with a ``holder`` its pairs per answer too (else None)."""
+    deadline = None if budget is None else time.monotonic() + budget
+    space = model.space
+    zero = {(h, i): 0 for h in space.holders for i in space.items}
+    try:
+        reduced = reduce(model)
+        terms, constant, most = residual(question, reduced.domains, space.sizes)
+        asked, index = reduced, None
+        if terms:  # else the answer is decided: the constant
+            tally = Tally(terms, frozenset(range(most + 1)))
+            asked, index = replace(reduced, tallies=(*reduced.tallies, tally)), len(reduced.tallies)
+        visited = frozenset(i for i, d in reduced.domains.items() if holder in d)
+        p = plan(model, asked, index, visited)
+    except Contradiction:
+        return {}
+    run = race(p, asked, deadline)
+    values = sorted(run.answers()) if index is not None else [None]
+    parts, backs = {}, {}
+    for k, value in enumerate(values):
+        keep = holder is not None or k < len(values) - 1
+        parts[value] = run.backward(dict(zero), asked, keep=keep, answer=value)
+        backs[value] = run.back
+    found = run.pairs(p.holders.index(holder), backs) if holder in p.holders and backs else {}
+    return {
+        constant + (value or 0): (part, _pairs(found.get(value, {})) if holder else None)
+        for value, part in parts.items()
+        if part.total
+    }
+
+
+def _pairs(found: dict) -> Pairs:
+    """Pairs keyed by their items, the empty ones left out."""
+    return {frozenset(pair): n for pair, n in found.items() if n}

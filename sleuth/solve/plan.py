@@ -5,6 +5,11 @@ record is a list of residual tallies. Each distinct residual term is a *tracker*
 its items its holder got so far (capped at 1 for an "at least one" term). Items in no tally
 with a full domain are *free*: interchangeable, dealt at the end in one multinomial; items with
 one possible holder and no tally are dealt before the count and only shrink that hand.
+
+A plan may leave one tally *asked* (``Plan.asked``): a question whose answer is not known yet.
+It is tracked like any tally but never checked, and stays in the state to the end, so that the
+final states say the answer each deal would give (``exact.split``). Items ``visited`` on
+request are visited even when free or fixed (``pairs.py`` needs every item of one holder).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ class Plan:
     caps: list[int]  # each hand's room once the fixed untracked items are dealt
     loose: list[Item]  # visited but in no tally (their domain is not full)
     groups: tuple[int, ...] = ()  # each tally's tolerable group, 0 if strict (``reduce``)
+    asked: int | None = None  # the tally left open to the end, its value never checked
 
     def group(self, c: int) -> int:
         """The tolerable group of tally c: 0 when it must hold."""
@@ -81,8 +87,17 @@ def _trackers(tallies: tuple[Tally, ...], index: dict[Holder, int]):
     return list(ids), out
 
 
-def plan(model: Model, reduced: Reduced) -> Plan:
-    """Choose the items to visit, their order, and the trackers and tallies over them."""
+def plan(
+    model: Model,
+    reduced: Reduced,
+    asked: int | None = None,
+    visited: frozenset[Item] = frozenset(),
+) -> Plan:
+    """Choose the items to visit, their order, and the trackers and tallies over them.
+
+    ``asked``: the index of the reduced tally left open (``Plan.asked``); ``visited``: items
+    visited whatever their domain.
+    """
     space = model.space
     holders = [h for h in space.holders if space.sizes[h] > 0]
     index = {h: k for k, h in enumerate(holders)}
@@ -93,9 +108,9 @@ def plan(model: Model, reduced: Reduced) -> Plan:
     visit, free = [], []
     for item in space.items:
         domain = reduced.domains[item]
-        if len(domain) == 1 and item not in tracked:
+        if len(domain) == 1 and item not in tracked and item not in visited:
             caps[index[next(iter(domain))]] -= 1
-        elif item in tracked or domain != full:
+        elif item in tracked or domain != full or item in visited:
             visit.append(item)
         else:
             free.append(item)
@@ -106,7 +121,8 @@ def plan(model: Model, reduced: Reduced) -> Plan:
     loose = [i for i in visit if i not in tracked]
     domains = [sorted(index[h] for h in reduced.domains[i]) for i in visit]
     return Plan(
-        holders, derived, visit, domains, trackers, tallies, free, caps, loose, reduced.groups
+        holders, derived, visit, domains, trackers, tallies, free, caps, loose, reduced.groups,
+        asked,
     )
 
 

@@ -58,12 +58,22 @@ class DictRun:
             self.layers.append(nxt)
             self.size += len(nxt)
 
+    def answers(self) -> set[int]:
+        """The values of the asked tally in the final states of a finished run."""
+        return {self.steps.answer(state) for state in self.layers[-1]}
+
     def backward(
-        self, held: dict, reduced: Reduced, keep: bool = True, strict: bool = False
+        self,
+        held: dict,
+        reduced: Reduced,
+        keep: bool = True,
+        strict: bool = False,
+        answer: int | None = None,
     ) -> Counts:
         """Total and per-holding counts from the forward layers (always kept: ``keep``).
 
-        With ``strict`` (a plan with tolerable groups): of the deals that break none of them.
+        With ``strict`` (a plan with tolerable groups): of the deals that break none of them;
+        with ``answer``: of the deals whose asked tally takes that value (``Plan.asked``).
         """
         p, steps = self.p, self.steps
         nfree = len(p.free)
@@ -71,11 +81,13 @@ class DictRun:
         free_held = [0] * len(p.holders)
         for state, ways in self.layers[-1].items():
             parts = steps.finish(state)
-            mult = 0 if strict and state[-1] else multinomial(parts)
+            other = answer is not None and steps.answer(state) != answer
+            mult = 0 if (strict and state[-1]) or other else multinomial(parts)
             back[state] = mult
             if nfree and mult:
                 for h, part in enumerate(parts):
                     free_held[h] += ways * (mult * part // nfree)
+        self.back = [back]
         for k in range(len(p.order) - 1, -1, -1):
             item, here, row = p.order[k], {}, defaultdict(int)
             for state, ways in self.layers[k].items():
@@ -88,4 +100,32 @@ class DictRun:
             for h, n in row.items():
                 held[p.holders[h], item] = n
             back = here
+            self.back.append(back)
+        self.back.reverse()
         return p.counts(reduced, held, sum(back.values()), free_held)
+
+    def pairs(self, holder: int, backs: dict) -> dict:
+        """Per key of ``backs`` (its backward passes' ``back``): worlds per pair ``holder`` holds.
+
+        One forward pass carries, for every state, the ways to reach it in which the holder
+        took each earlier item; each later item it takes then closes a pair with each of them.
+        Every item the holder may hold must be visited (``plan``'s ``visited``).
+        """
+        p, steps = self.p, self.steps
+        out: dict = {key: defaultdict(int) for key in backs}
+        took: dict[tuple, dict[int, int]] = {}  # state -> first item's step -> ways
+        for k, layer in enumerate(self.layers[:-1]):
+            nxt: dict[tuple, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+            for state, ways in layer.items():
+                firsts = took.get(state, {})
+                for h, after in steps.next_states(k, state):
+                    for first, n in firsts.items():
+                        nxt[after][first] += n
+                    if h != holder:
+                        continue
+                    for key, back in backs.items():
+                        for first, n in firsts.items():
+                            out[key][p.order[first], p.order[k]] += n * back[k + 1].get(after, 0)
+                    nxt[after][k] += ways
+            took = nxt
+        return {key: dict(found) for key, found in out.items()}

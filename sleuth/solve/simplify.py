@@ -37,25 +37,35 @@ class Reduced:
 
 def _reduce(tally: Tally, domains: dict, sizes: dict) -> tuple[Tally, int]:
     """The tally's residual over undecided items, and the greatest value the residual can take."""
-    terms, constant, most = [], 0, 0
-    for term in tally.terms:
+    terms, constant, most = residual(tally.terms, domains, sizes)
+    values = frozenset(v - constant for v in tally.values if 0 <= v - constant <= most)
+    if not values:
+        raise Contradiction
+    return Tally(terms, values), most
+
+
+def residual(terms: tuple[Term, ...], domains: dict, sizes: dict) -> tuple[tuple, int, int]:
+    """A sum's terms over undecided items, what the decided ones add, and the most the rest can.
+
+    e.g. ((Term("Cleo", frozenset({"32"}), True),), 1, 1): Bert surely holds a sector of the
+    row, and Cleo may hold its one undecided sector.
+    """
+    left, constant, most = [], 0, 0
+    for term in terms:
         able = frozenset(i for i in term.items if term.holder in domains[i])
         sure = frozenset(i for i in able if domains[i] == {term.holder})
         if term.any:
             if sure:
                 constant += 1
             elif able:
-                terms.append(Term(term.holder, able, True))
+                left.append(Term(term.holder, able, True))
                 most += 1
         else:
             constant += len(sure)
             if able - sure:
-                terms.append(Term(term.holder, able - sure))
+                left.append(Term(term.holder, able - sure))
                 most += min(len(able - sure), sizes[term.holder])
-    values = frozenset(v - constant for v in tally.values if 0 <= v - constant <= most)
-    if not values:
-        raise Contradiction
-    return Tally(tuple(terms), values), most
+    return tuple(left), constant, most
 
 
 def _narrow(tally: Tally, most: int, domains: dict, sizes: dict) -> bool:

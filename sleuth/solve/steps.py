@@ -22,11 +22,16 @@ broken, the code (1 to G) of the group broken while it still has open tallies, `
 group is the label is not checked) sets the label from 0, and kills the state if it is already
 set; a strict one kills it as before. The open tallies of the label's group are kept at 0 (their
 sums no longer matter), so that such states merge.
+
+A plan's asked tally (``Plan.asked``) allows every value it can take, so no check ever fails
+on it, and it closes after the last step: its sum is the one field of a final state after the
+caps (``answer``).
 """
 
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -138,6 +143,8 @@ class Steps:
         self.where = where = [sorted(position[i] for i in items) for _, items, _ in p.trackers]
         self.tfirst = tfirst = [min(first[t] for t in refs) for refs, _ in p.tallies]
         tlast = [max(last[t] for t in refs) for refs, _ in p.tallies]
+        if p.asked is not None:  # open to the end: the final states keep its value
+            tlast[p.asked] = n
         self.cap_slots = [h for h in range(len(p.holders)) if h != p.derived]
         self.slot_of = {h: s for s, h in enumerate(self.cap_slots)}
         self.left = [n - k - 1 + len(p.free) for k in range(n)]
@@ -169,7 +176,7 @@ class Steps:
             item = p.order[k]
 
             def ahead(t, k=k):
-                return sum(j > k for j in where[t])
+                return len(where[t]) - bisect_right(where[t], k)  # ``where[t]`` is sorted
 
             def potential(c, k=k, bpos=bpos):
                 """Each term of tally c that may grow after step k."""
@@ -344,6 +351,13 @@ class Steps:
             keep = tuple(bv[i] for i in step.keep_bits) + tuple(cv[i] for i in step.keep_tallies)
             out.append((h, new_caps + keep + tail))
         return out
+
+    def answer(self, state: tuple) -> int:
+        """The asked tally's value in a final state (``Plan.asked``): the one field after the caps.
+
+        Every tracker and every other tally has closed by then.
+        """
+        return state[len(self.cap_slots)]
 
     def finish(self, state: tuple) -> list[int]:
         """Cards each holder still takes at the end (the free items), derived one included."""

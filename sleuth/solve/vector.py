@@ -55,6 +55,8 @@ class _Fields:
         for k, (trackers, tallies) in enumerate(steps.opened):
             for key in [("b", t) for t in trackers] + [("c", c) for c in tallies]:
                 lives.setdefault(key, [k, k])[1] = k
+        if steps.p.asked is not None:  # the asked tally lives in the final layer too
+            lives["c", steps.p.asked][1] = n
         most = {c: max(values) for c, (_, values) in enumerate(steps.p.tallies)}
         wanted = [(("cap", s), w, -1, n) for s, w in enumerate(cap_widths)]
         if steps.tolerant:  # the label (``steps``), alive from the start to the end
@@ -268,6 +270,7 @@ class VectorRun:
         self.size = 1
         self.limit = type(self).most  # hard: a step that would pass it fails (TooBig)
         self.forced = None  # the forced-hits check, made at the first layer it checks
+        self.ends: tuple[np.ndarray, np.ndarray] | None = None  # ``_ends``, once made
         self.checked_from, self.idle = 0, 0  # the check rests after layers where it drops few
 
     @property
@@ -466,28 +469,39 @@ class VectorRun:
             self.layers[-1].cols = self._caps(self.keys)
             if self.steps.tolerant:
                 self.labels = self.fields.column(self.keys, ("l", 0), self.dtype)
+            if self.p.asked is not None:
+                self.said = self.fields.column(self.keys, ("c", self.p.asked), self.dtype)
 
-    def backward(self, held: dict, reduced, keep: bool = False, strict: bool = False) -> Counts:
+    def answers(self) -> set[int]:
+        """The values of the asked tally in the final states of a finished run."""
+        return {int(v) for v in np.unique(self.said)}
+
+    def backward(
+        self,
+        held: dict,
+        reduced,
+        keep: bool = False,
+        strict: bool = False,
+        answer: int | None = None,
+    ) -> Counts:
         """Total and per-holding counts, as ``reference.DictRun.backward`` but on whole layers.
 
         With ``keep``, keeps ``back`` (for every layer, each state's number of ways to finish
         the deal) and the edges, for ``draw.Walker``. Without it the run is spent: each step's
         edges and weights are dropped once used, so the pass needs no more memory than the
-        forward one did. ``strict``: the counts of the deals that break no tolerable group.
+        forward one did. ``strict``: the counts of the deals that break no tolerable group;
+        ``answer``: of the deals whose asked tally takes that value.
         """
-        p, steps = self.p, self.steps
-        last = self.layers[-1]
-        nfree = len(p.free)
-        back = np.zeros(len(last), dtype=np.int64)
-        free_held = [0] * len(p.holders)
-        finals = np.array(last.cols, dtype=np.int64).reshape(len(last.cols), len(last)).T.tolist()
-        for row, state in enumerate(finals):
-            parts = steps.finish(tuple(state))
-            mult = 0 if strict and self.labels[row] else multinomial(parts)
-            back[row] = mult
-            if nfree and mult:
-                for h, part in enumerate(parts):
-                    free_held[h] += int(last.ways[row]) * (mult * part // nfree)
+        p, last = self.p, self.layers[-1]
+        mults, shares = self._ends()
+        dropped = np.zeros(len(last), dtype=bool)
+        if strict:
+            dropped |= self.labels != 0
+        if answer is not None:
+            dropped |= self.said != answer
+        back = np.where(dropped, 0, mults)
+        weights = np.where(dropped, 0, last.ways)  # each product is a count of deals: int64
+        free_held = [int(np.dot(weights, shares[:, h])) for h in range(len(p.holders))]
         self.back = [back] if keep else []
         compiled = self.kernels.module
         for k in range(len(p.order) - 1, -1, -1):
@@ -509,3 +523,66 @@ class VectorRun:
                 self.edges[k], self.layers[k] = [], None
         self.back.reverse()
         return p.counts(reduced, held, int(back.sum()), free_held)
+
+    def _ends(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per final state: its ways to deal the free items, and each holder's part of them.
+
+        The part of a holder is the ways in which it takes one given free item (``counts``).
+        Made once per run, from each distinct final state once.
+        """
+        if self.ends is None:
+            last, nfree, made = self.layers[-1], len(self.p.free), {}
+            mults = np.zeros(len(last), dtype=np.int64)
+            shares = np.zeros((len(last), len(self.p.holders)), dtype=np.int64)
+            finals = np.array(last.cols, dtype=np.int64).reshape(len(last.cols), len(last))
+            for row, state in enumerate(finals.T.tolist()):
+                key = tuple(state)
+                if key not in made:
+                    parts = self.steps.finish(key)
+                    mult = multinomial(parts)
+                    made[key] = mult, [mult * part // nfree if nfree else 0 for part in parts]
+                mults[row], shares[row] = made[key]
+            self.ends = mults, shares
+        return self.ends
+
+    def pairs(self, holder: int, backs: dict) -> dict:
+        """Per key of ``backs`` (kept backward passes' ``back``): worlds per pair ``holder`` holds.
+
+        As ``reference.DictRun.pairs``, on whole layers along the kept edges: a column per
+        item the holder took first, carried forward (no merge: each edge knows where it goes).
+        """
+        p = self.p
+        firsts = [k for k in range(len(p.order)) if holder in p.domains[k]]
+        column = {k: j for j, k in enumerate(firsts)}
+        keys = list(backs)
+        out: dict = {key: {} for key in keys}
+        took = np.zeros((len(self.layers[0]), len(firsts)), np.int64)
+        for k, edges in enumerate(self.edges):
+            ways = self.layers[k].ways
+            nxt = np.zeros((len(self.layers[k + 1]), len(firsts)), np.int64)
+            for h, mask, dest in edges:
+                rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
+                carried = took[rows]
+                _added(nxt, dest, carried)
+                if h != holder:
+                    continue
+                after = np.stack([backs[key][k + 1][dest] for key in keys])
+                made = carried.T @ after.T  # first item x answer
+                for j, a in zip(*np.nonzero(made), strict=True):
+                    out[keys[a]][p.order[firsts[j]], p.order[k]] = int(made[j, a])
+                _added(nxt[:, column[k]], dest, ways[rows])
+            took = nxt
+        return out
+
+
+def _added(out: np.ndarray, dest: np.ndarray, values: np.ndarray) -> None:
+    """``out[dest[i]] += values[i]`` for every i, equal destinations summed (``np.add.at``).
+
+    By a sort and one sum per destination: ``np.add.at`` is slow on rows of a 2-d array.
+    """
+    if not len(dest):
+        return
+    order = np.argsort(dest, kind="stable")
+    ends = dest[order]
+    start = np.flatnonzero(np.concatenate(([True], ends[1:] != ends[:-1])))
+    out[ends[start]] += np.add.reduceat(values[order], start, axis=0)

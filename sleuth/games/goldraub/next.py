@@ -229,16 +229,15 @@ def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
     at, occupied = spaces(record, given.get("at"), given.get("occupied"))
     model, public = record.model(), public_model(record) if given.get("public") else None
     base = count(model)
-    public_base = count(public) if public else None
     holdings = open_holdings(record)
     v = value_after(record)
     options, seen = [], {}
     for space, row in legal(city, at, occupied):
         if row not in seen:
-            split = answer_counts(model, question(record, row), base)
+            split = answer_counts(model, question(record, row))
             heard = None
             if public is not None:
-                heard = information(answer_counts(public, question(record, row), public_base))
+                heard = information(answer_counts(public, question(record, row)))
             seen[row] = (split, heard)
         split, heard = seen[row]
         options.append(

@@ -23,7 +23,6 @@ from sleuth.advisor import (
     chances,
     information,
     pair_split,
-    pairs,
     shares,
 )
 from sleuth.errors import InputError
@@ -31,7 +30,6 @@ from sleuth.games.lima.board import Island
 from sleuth.games.lima.rules import PUBLIC, TREASURE, Accuse, Ask, Secret
 from sleuth.model import Holder, Item, Model, Term
 from sleuth.render.common import Phrases, fitted, pct
-from sleuth.solve import count
 
 if TYPE_CHECKING:
     from sleuth.analysis import Report
@@ -195,10 +193,8 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
     faces = parse_roll(given["roll"], board)
     questions = legal(record, faces, bool(given.get("shovel")), bool(given.get("pistol")))
     model = record.model()
-    base = count(model)
-    before = pairs(model, TREASURE, base)
+    worlds, now = pair_split(model, TREASURE, ())
     public = public_model(record) if given.get("public") else None
-    public_base = count(public) if public is not None else None
     size = model.space.sizes
     done: dict[tuple, tuple] = {}
     options = []
@@ -206,11 +202,10 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
         key, back = canonical(board, q.to, q.range, q.terrain, size[q.to])
         if key not in done:
             term = (Term(key[0], key[1]),)
-            split = answer_counts(model, term, base)
-            fall = pair_split(model, TREASURE, term, split, before)
+            split, fall = pair_split(model, TREASURE, term)
             heard = None
             if public is not None:
-                heard = information(answer_counts(public, term, public_base))
+                heard = information(answer_counts(public, term))
             done[key] = (split, fall, heard)
         split, fall, heard = done[key]
         answers = {back(a): p for a, p in chances(split).items()}
@@ -222,7 +217,8 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
             )
         )
     options.sort(key=lambda o: (-o.pair_information, -o.information, o.question.secret))
-    return QuestionAdvice(base.total, len(before), options)
+    total = sum(c.total for c in worlds.values())
+    return QuestionAdvice(total, len(now.before), options)
 
 
 def advice_json(advice: QuestionAdvice) -> dict:
