@@ -30,6 +30,7 @@ from sleuth.games.goldraub.simulate import (  # noqa: E402
     between,
     deal,
     holds_row,
+    move,
     table_game,
 )
 from sleuth.record import parse  # noqa: E402
@@ -52,16 +53,6 @@ def fixed_deal(hands: dict[str, tuple[int, ...]]) -> dict[str, str]:
     for player, sectors in hands.items():
         truth.update(dict.fromkeys((str(s) for s in sectors), player))
     return truth
-
-
-def move(start: int, steps: int, occupied: set[int]) -> int:
-    """The route space ``steps`` spaces on from ``start``, occupied spaces not counted."""
-    space, route = start, city().route
-    while steps:
-        space = space % len(route) + 1
-        if space not in occupied:
-            steps -= 1
-    return space
 
 
 def search(players, truth, me, by: str, row: str, at: int) -> dict:

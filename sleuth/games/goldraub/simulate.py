@@ -243,7 +243,7 @@ def table_game(n: int, rounds: int, seed: int, me: int = 0, likely: float = LIKE
     turn = {"made": dict.fromkeys(players, 0), "wrong": set(), "shown": shown}
     for number in range(rounds * n):
         by = players[(first + number) % n]
-        where[by] = _move(where[by], rng.randint(1, 6), set(where.values()) - {where[by]})
+        where[by] = move(where[by], rng.randint(1, 6), set(where.values()) - {where[by]})
         row = rng.choice(city().route[where[by]])
         doc["events"].append(search_event(truth, players, me_name, by, row, where[by]))
         heard(notes, players, truth, doc["events"][-1])
@@ -257,7 +257,7 @@ def table_game(n: int, rounds: int, seed: int, me: int = 0, likely: float = LIKE
     return doc, truth
 
 
-def _move(start: int, steps: int, occupied: set[int]) -> int:
+def move(start: int, steps: int, occupied: set[int]) -> int:
     """The route space ``steps`` spaces on from ``start``, occupied spaces not counted."""
     space, route = start, city().route
     while steps:
@@ -272,7 +272,7 @@ def _move(start: int, steps: int, occupied: set[int]) -> int:
 
 def random_search(start: int, die: int, occupied: set[int], rng: random.Random):
     """A search as a random player makes it: move ``die`` spaces, search a row offered there."""
-    space = _move(start, die, occupied)
+    space = move(start, die, occupied)
     return space, rng.choice(city().route[space])
 
 
