@@ -23,7 +23,8 @@ from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers every command
-from sleuth.cli.play import Leave, Session, about, interactive, matching, script, status_line
+from sleuth.cli.completion import matching
+from sleuth.cli.play import Leave, Session, about, interactive, script, status_line
 from sleuth.cli.prompt import Words
 from sleuth.errors import InputError
 from sleuth.games.goldraub.simulate import simulate as goldraub_game

@@ -23,16 +23,12 @@ from typing import Any
 import typer
 
 from sleuth.cli.app import ExitStatus, FileOpt, app, env, fail, loaded, record_path, remembered
+from sleuth.cli.completion import ALIASES, HELP, LEAVE, REFUSED
 from sleuth.errors import InputError, nearest, printable
 from sleuth.games.shipped import GAMES
 from sleuth.games.shorthand import SOURCE
 
-ALIASES = {"r": "report", "c": "check", "u": "undo", "e": "edit", "l": "log", "n": "next"}
-REFUSED = ("new", "play")  # another record, another session: not from inside one
-LEAVE = ("quit", "exit")
-HELP = ("help", "?")
 STATUS_BUDGET = 5.0  # seconds for the status line's own count, when no command made one
-MANY = 16  # more matches than this: complete up to the next "-" first (ranges, rows)
 
 
 class Leave(Exception):
@@ -270,71 +266,6 @@ class Session:
 
         with remembered(self.path) as memory:
             return report(self.record, STATUS_BUDGET, memory=memory)
-
-    def candidates(self, words: list[str], current: str) -> list[str]:
-        """The words that may replace ``current``, the word being typed after ``words``."""
-        rules, record = self.record.rules, self.record
-        if not words:
-            aliases = [a for a, name in ALIASES.items() if name in self.commands]
-            pool = [*self.offered(), *aliases, *HELP[:1], *LEAVE, *rules.complete(record, [])]
-        elif words[0] in HELP:
-            pool = self.offered() if len(words) == 1 else []
-        elif words[0] in self.commands:
-            pool = self.arguments(words[0], words[1:], current)
-        else:
-            pool = list(rules.complete(record, words))
-            if ALIASES.get(words[0]) in self.commands:
-                pool += self.arguments(ALIASES[words[0]], words[1:], current)
-        return matching(pool, current)
-
-    def arguments(self, name: str, words: list[str], current: str) -> list[str]:
-        """Options or values for the command ``name``, after its words ``words``."""
-        command = self.commands[name]
-        options = [p for p in command.params if p.param_type_name == "option"]
-        if current.startswith("-"):
-            return [o for p in options for o in p.opts + p.secondary_opts if o not in FILE_OPTS]
-        takes = {o: p for p in options if not p.is_flag and not p.count for o in p.opts}
-        if words and words[-1] in takes:
-            return list(self.record.rules.vocabulary(self.record, name, takes[words[-1]].name))
-        free = [
-            word
-            for k, word in enumerate(words)
-            if not word.startswith("-") and (k == 0 or words[k - 1] not in takes)
-        ]
-        arguments = [p for p in command.params if p.param_type_name == "argument"]
-        if name == "edit" and free:
-            return self.fields(free[0])
-        if len(free) < len(arguments):
-            param = arguments[len(free)].name
-            return list(self.record.rules.vocabulary(self.record, name, param))
-        return []
-
-    def fields(self, number: str) -> list[str]:
-        """``FIELD=`` for each field event ``number`` may have (``edit N``)."""
-        events = self.record.events
-        if not number.isdigit() or not 1 <= int(number) <= len(events):
-            return []
-        event = events[int(number) - 1]
-        return [f"{key}=" for key in (*event.required, *event.optional)]
-
-
-FILE_OPTS = ("--file", "-f")
-
-
-def matching(pool: Iterable[str], current: str) -> list[str]:
-    """The words of ``pool`` that ``current`` begins (any case), each once.
-
-    Within a list (``3F,7M``) the word after the last comma is matched. When more than
-    ``MANY`` match, each is cut after its next "-", so that a range or a row comes end by end.
-    """
-    head, _, tail = current.rpartition(",")
-    head = head + "," if _ else ""
-    folded = tail.casefold()
-    found = [w for w in dict.fromkeys(pool) if w.casefold().startswith(folded)]
-    if len(found) > MANY:
-        cut = [w[: w.find("-", len(tail)) + 1] if "-" in w[len(tail) :] else w for w in found]
-        found = list(dict.fromkeys(cut))
-    return [head + word for word in found]
 
 
 @contextmanager

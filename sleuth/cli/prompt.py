@@ -15,6 +15,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from sleuth.cli.app import env
+from sleuth.cli.completion import candidates
 
 if TYPE_CHECKING:
     from sleuth.cli.play import Session
@@ -35,7 +36,7 @@ class Words(Completer):
         except ValueError:  # an open quote: nothing to offer
             return
         current = words.pop() if words and not text[-1:].isspace() else ""
-        for word in self.session.candidates(words, current):
+        for word in candidates(self.session, words, current):
             yield Completion(word, start_position=-len(current))
 
 
