@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sleuth.games.lima import rules, table
+from sleuth.games.lima import rules, table, turns
 from sleuth.games.lima.commands import check, check_json, commands, target
 
 
@@ -21,13 +21,13 @@ class Lima:
     parse_start = staticmethod(rules.parse_start)
     setup = staticmethod(rules.setup)
     start_fields = staticmethod(rules.start_fields)
-    forbidden = staticmethod(rules.forbidden)
-    turn_note = staticmethod(rules.turn_note)
+    forbidden = staticmethod(turns.forbidden)
+    turn_note = staticmethod(turns.turn_note)
     check_target = staticmethod(target)
     check = staticmethod(check)
     check_json = staticmethod(check_json)
     commands = staticmethod(commands)
-    status = staticmethod(rules.status)
+    status = staticmethod(turns.status)
     short_forms = table.SHORT_FORMS
     expand = staticmethod(table.expand)
     complete = staticmethod(table.complete)

@@ -12,7 +12,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
-from sleuth.games.lima.rules import TREASURE, game_over, out_of_game
+from sleuth.games.lima.rules import TREASURE
+from sleuth.games.lima.turns import game_over, out_of_game
 from sleuth.model import Item, holds
 
 if TYPE_CHECKING:

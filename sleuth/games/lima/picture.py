@@ -12,7 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth.games.lima.advice import AccuseCheck, PairOdds, Pairs
-from sleuth.games.lima.rules import PUBLIC, TREASURE, game_over
+from sleuth.games.lima.rules import PUBLIC, TREASURE
+from sleuth.games.lima.turns import game_over
 from sleuth.model import Holder, Item
 from sleuth.render.common import (
     Fitting,
