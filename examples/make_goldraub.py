@@ -27,10 +27,9 @@ from sleuth.games.goldraub.board import city  # noqa: E402
 from sleuth.games.goldraub.rules import ASIDE  # noqa: E402
 from sleuth.games.goldraub.simulate import (  # noqa: E402
     NAMES,
-    between,
     deal,
-    holds_row,
     move,
+    search_event,
     table_game,
 )
 from sleuth.record import parse  # noqa: E402
@@ -53,16 +52,6 @@ def fixed_deal(hands: dict[str, tuple[int, ...]]) -> dict[str, str]:
     for player, sectors in hands.items():
         truth.update(dict.fromkeys((str(s) for s in sectors), player))
     return truth
-
-
-def search(players, truth, me, by: str, row: str, at: int) -> dict:
-    """A search event with its truthful answers."""
-    gold = sum(holds_row(truth, p, row) for p in players if p != by)
-    event = {"by": by, "row": row, "gold": gold, "at": at}
-    seen = between(players, by, me)
-    if by != me and seen:
-        event["saw"] = sum(holds_row(truth, p, row) for p in seen)
-    return {"search": event}
 
 
 def certain_guess(doc: dict, revealed: set) -> tuple[str, str] | None:
@@ -106,7 +95,7 @@ def play(players, truth, me, corners, first, rounds, rng, opening=None) -> dict:
         steps, row = opening if turn == 0 and opening else (rng.randint(1, 6), None)
         where[by] = move(where[by], steps, set(where.values()) - {where[by]})
         row = row or rng.choice(city().route[where[by]])
-        events.append(search(players, truth, me, by, row, where[by]))
+        events.append(search_event(truth, players, me, by, row, where[by]))
         if turn == 10 * n - 1:
             continue
         guesses = []
