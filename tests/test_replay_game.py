@@ -338,7 +338,7 @@ def test_a_step_whose_count_runs_out_is_an_estimate_labelled_so(monkeypatch, tmp
     monkeypatch.setattr(sleuth.odds, "count", short_of_time)
     path = tmp_path / "game.yaml"
     path.write_text((EXAMPLES / "goldraub-6p.yaml").read_text())
-    result = run("replay", "--json", "--step-budget", "0.3", path=path)
+    result = run("replay", "--json", "--step-budget", "0.1", path=path)
     assert result.exit_code == 0, result.output
     steps = json.loads(result.stdout)["steps"]
     assert steps[0]["exact"] and not steps[-1]["exact"]
