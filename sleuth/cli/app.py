@@ -324,13 +324,12 @@ def player(text: str) -> Any:
     return typer.Argument(help=text, autocompletion=player_names)
 
 
-def loaded(file: Path | None, command: str, upto: int | None = None):
-    """The record at the given path (``upto``: its first N events); exit 2 on unusable input."""
+def loaded(file: Path | None, command: str):
+    """The record at the given path; exit 2 on unusable input."""
     from sleuth.store import load
 
     try:
-        record = load(record_path(file), keep=False)[0]
-        return record if upto is None else record.upto(upto)
+        return load(record_path(file), keep=False)[0]
     except InputError as error:
         raise fail(error, command) from None
 
