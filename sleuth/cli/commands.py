@@ -6,7 +6,6 @@ A game's commands (``Game.commands``) are built on the shared options and action
 
 from __future__ import annotations
 
-import json
 from types import SimpleNamespace
 from typing import Annotated
 
@@ -36,6 +35,7 @@ from sleuth.cli.app import (
     record_event,
     record_path,
     remembered,
+    show_json,
     split,
     start,
     starting,
@@ -112,8 +112,7 @@ def report_command(
 
     result = analyse(file, budget, "sleuth report", tolerate, upto)
     if json_:
-        ascii_only = not env().out.encoding.startswith("utf")  # escapes keep every name exact
-        env().out.print_json(json.dumps(report_json(result)), ensure_ascii=ascii_only)
+        show_json(report_json(result))
     else:
         show_report(env().out, result)
     if not result.fits:
@@ -155,9 +154,7 @@ def check(
     with remembered(record_path(file)) as memory:
         result = report(record, deadline, tolerate, memory)
     if json_:
-        ascii_only = not env().out.encoding.startswith("utf")  # as report --json
-        data = game.check_json(result, target, deadline)
-        env().out.print_json(json.dumps(data), ensure_ascii=ascii_only)
+        show_json(game.check_json(result, target, deadline))
         if not result.fits:
             raise typer.Exit(ExitStatus.INCONSISTENT)
         return

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sleuth.cli.app import FileOpt, app, env, fail, record_path, warn
+from sleuth.cli.app import FileOpt, app, env, fail, record_path, show_json, warn
 from sleuth.errors import InputError
 
 if TYPE_CHECKING:
@@ -31,8 +30,7 @@ def log(file: FileOpt = None, json_: LogJsonOpt = False) -> None:
         raise fail(error, "sleuth log") from None
     if json_:
         items = [{"index": n, **item} for n, item in enumerate(doc.get("events") or [], 1)]
-        ascii_only = not env().out.encoding.startswith("utf")  # escapes keep every name exact
-        env().out.print_json(json.dumps(items), ensure_ascii=ascii_only)
+        show_json(items)
         return
     show_log(path, record)
 

@@ -6,7 +6,6 @@ The options of every game are here; the game takes those it knows and refuses th
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -22,6 +21,7 @@ from sleuth.cli.app import (
     app,
     env,
     fail,
+    show_json,
     split,
 )
 from sleuth.cli.spinner import spinner
@@ -73,7 +73,7 @@ def next_command(
         options = given(at, occupied, roll, shovel, pistol, public)
     except InputError as error:
         raise fail(error) from None
-    result = analyse(file, budget, "sleuth next", upto=upto)
+    result = analyse(file, budget, "sleuth next", upto=upto, dated=False)  # no facts shown
     if not result.consistent:
         show_trouble(env().out, result)
         raise typer.Exit(ExitStatus.INCONSISTENT)
@@ -84,7 +84,7 @@ def next_command(
     except InputError as error:
         raise fail(error) from None
     if json_:
-        env().out.print_json(json.dumps(game.advice_json(advice)))
+        show_json(game.advice_json(advice))
     else:
         game.show_advice(env().out, advice)
     if not result.fits:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,7 +9,17 @@ from typing import Annotated
 
 import typer
 
-from sleuth.cli.app import ExitStatus, FileOpt, JsonOpt, analysable, app, env, fail, record_path
+from sleuth.cli.app import (
+    ExitStatus,
+    FileOpt,
+    JsonOpt,
+    analysable,
+    app,
+    env,
+    fail,
+    record_path,
+    show_json,
+)
 from sleuth.cli.app import remembered as remembered_order
 from sleuth.errors import InputError
 
@@ -69,8 +78,7 @@ def replay_command(
     with progress(ticks, not json_) as tick, remembered_order(record_path(file)) as memory:
         result = replay(record, budget, memory, tick)
     if json_:
-        ascii_only = not env().out.encoding.startswith("utf")
-        env().out.print_json(json.dumps(replay_json(result)), ensure_ascii=ascii_only)
+        show_json(replay_json(result))
     else:
         show_replay(env().out, result)
     if png is not None:

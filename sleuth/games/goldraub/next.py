@@ -21,7 +21,7 @@ from rich.text import Text
 from sleuth.advisor import (
     Question,
     Split,
-    answer_counts,
+    answer_splits,
     best_holding,
     chances,
     information,
@@ -231,14 +231,17 @@ def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
     base = count(model)
     holdings = open_holdings(record)
     v = value_after(record)
-    options, seen = [], {}
-    for space, row in legal(city, at, occupied):
-        if row not in seen:
-            split = answer_counts(model, question(record, row))
-            heard = None
-            if public is not None:
-                heard = information(answer_counts(public, question(record, row)))
-            seen[row] = (split, heard)
+    searches = legal(city, at, occupied)
+    rows = list(dict.fromkeys(row for _, row in searches))
+    asked = [question(record, row) for row in rows]
+    splits = answer_splits(model, asked)
+    heard = answer_splits(public, asked) if public is not None else [None] * len(rows)
+    seen = {
+        row: (split, None if said is None else information(said))
+        for row, split, said in zip(rows, splits, heard, strict=True)
+    }
+    options = []
+    for space, row in searches:
         split, heard = seen[row]
         options.append(
             SearchOption(

@@ -19,10 +19,11 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth.advisor import (
-    answer_counts,
+    answer_splits,
     chances,
     information,
     pair_split,
+    pair_splits,
     shares,
 )
 from sleuth.errors import InputError
@@ -196,17 +197,17 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
     worlds, now = pair_split(model, TREASURE, ())
     public = public_model(record) if given.get("public") else None
     size = model.space.sizes
-    done: dict[tuple, tuple] = {}
+    keys = [canonical(board, q.to, q.range, q.terrain, size[q.to]) for q in questions]
+    distinct = list(dict.fromkeys(key for key, _ in keys))
+    terms = [(Term(to, covered),) for to, covered in distinct]
+    found = pair_splits(model, TREASURE, terms)
+    heard = answer_splits(public, terms) if public is not None else [None] * len(terms)
+    done = {
+        key: (split, fall, None if said is None else information(said))
+        for key, (split, fall), said in zip(distinct, found, heard, strict=True)
+    }
     options = []
-    for q in questions:
-        key, back = canonical(board, q.to, q.range, q.terrain, size[q.to])
-        if key not in done:
-            term = (Term(key[0], key[1]),)
-            split, fall = pair_split(model, TREASURE, term)
-            heard = None
-            if public is not None:
-                heard = information(answer_counts(public, term))
-            done[key] = (split, fall, heard)
+    for q, (key, back) in zip(questions, keys, strict=True):
         split, fall, heard = done[key]
         answers = {back(a): p for a, p in chances(split).items()}
         said = 0.0 if q.secret and heard is not None else heard
