@@ -8,19 +8,18 @@ holder per answer too, each in one counting pass with the question's tally left 
 (``sleuth.model``), so the chance of an answer is its share of the worlds.
 
 A turn's questions are independent counts: ``answer_splits`` and ``pair_splits`` run a batch of
-them, in worker processes when the machine has more than one core (``workers``).
+them, in worker processes when the machine has more than one core (``sleuth.parallel``).
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from sleuth.model import Holder, Item, Model, Term
+from sleuth.parallel import batch
 from sleuth.solve import Counts, split, split_pairs
 
 Question = tuple[Term, ...]  # e.g. (Term("Bert", frozenset({"31", "32"}), True), ...)
@@ -96,52 +95,6 @@ def pair_splits(
 ) -> list[tuple[Split, PairSplit]]:
     """``pair_split`` of each question, in order; in workers when it pays (``batch``)."""
     return batch(lambda q: pair_split(model, holder, q), questions)
-
-
-WORKERS_ENV = "SLEUTH_WORKERS"  # the most worker processes a batch may use; 1: none
-FEWEST = 4  # a batch of fewer questions runs here: forking costs more than it saves
-
-_job: Callable | None = None  # the batch's function, inherited by the forked workers
-
-
-def workers(n: int) -> int:
-    """How many processes a batch of ``n`` questions uses: the cores, at most $SLEUTH_WORKERS."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    try:
-        most = int(os.environ.get(WORKERS_ENV, cores))
-    except ValueError:
-        most = cores
-    fork = "fork" in multiprocessing.get_all_start_methods()
-    return max(1, min(cores, most, n // FEWEST)) if fork else 1
-
-
-def _run(k: int):
-    """Worker side: the batch's function on its k-th question."""
-    return _job(_questions[k])
-
-
-_questions: Sequence = ()
-
-
-def batch(job: Callable, questions: Sequence) -> list:
-    """``[job(q) for q in questions]``, over forked workers when there are cores to spare.
-
-    Forked, the workers inherit the model and the function, so only a question's index goes
-    out and its counts come back. The results are the same either way: each is its own count.
-    """
-    global _job, _questions
-    processes = workers(len(questions))
-    if processes == 1:
-        return [job(q) for q in questions]
-    _job, _questions = job, questions
-    try:
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
-            return pool.map(_run, range(len(questions)), chunksize=1)
-    finally:
-        _job, _questions = None, ()
 
 
 def best_holding(counts: Counts, holdings: Iterable[tuple[Holder, Item]]) -> Fraction:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from sleuth.budget import Deadline, due
 from sleuth.model import Holder, Item, Model
 from sleuth.odds import NO_DEAL, Odds, odds
+from sleuth.parallel import batch
 from sleuth.solve import Entailment, Remembered
 
 if TYPE_CHECKING:
@@ -127,38 +128,63 @@ def steps(
     memory: Remembered | None = None,
     tick: Tick | None = None,
 ) -> list[Step]:
-    """The report of every prefix of the record, each count within ``budget`` seconds."""
+    """The report of every prefix of the record, each count within ``budget`` seconds.
+
+    The prefixes are counted as one batch (``sleuth.parallel``): in forked workers, each
+    carries its own copy of ``memory``; then the steps are put together in order.
+    """
     model = record.model()
-    solver = Entailment(model)  # one guard per event: asked only when a count falls short
     memory = memory if memory is not None else Remembered()
+    solver = _Solver(model)
+    counted = [k for k in range(len(model.groups)) if k == 0 or model.groups[k]]
+
+    def one(k: int) -> tuple[Odds, frozenset[Pair], float]:
+        began = time.monotonic()
+        result = _odds(model.prefix(k), solver, k, due(budget), memory)
+        now = certain(result) if result.exact else solver.get().forced(range(k + 1))
+        return result, frozenset(now), time.monotonic() - began
+
+    found = dict(zip(counted, batch(one, counted, tick), strict=True))
     known, out = stated(model), []
     for k in range(len(model.groups)):
-        began = time.monotonic()
         fits = not out or out[-1].consistent
-        if fits and out and not model.groups[k]:  # an event that tells nothing: the same model
-            result = out[-1].odds
-        elif fits:
-            result = _odds(model.prefix(k), solver, k, due(budget), memory)
+        if k not in found:  # an event that tells nothing: the step before, again
+            result, now, seconds = (out[-1].odds, known, 0.0) if fits else (NO_DEAL, known, 0.0)
+            if tick:
+                tick()
         else:
-            result = NO_DEAL
+            result, now, seconds = found[k]
         if not fits or result.worlds == 0:
-            step = Step(k, False, NO_DEAL, frozenset(), time.monotonic() - began)
-        else:
-            now = certain(result) if result.exact else solver.forced(range(k + 1))
-            step = Step(k, True, result, frozenset(now - known), time.monotonic() - began)
-            known |= now
-        out.append(step)
-        if tick:
-            tick()
+            out.append(Step(k, False, NO_DEAL, frozenset(), seconds))
+            continue
+        out.append(Step(k, True, result, frozenset(now - known), seconds))
+        known |= now
     return out
 
 
-def _odds(prefix: Model, solver: Entailment, k: int, deadline: Deadline, memory) -> Odds:
+class _Solver:
+    """One z3 solver for the record, with a guard per event, made the first time it is asked.
+
+    Only a step whose count falls short asks it (each worker makes its own).
+    """
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.made: Entailment | None = None
+
+    def get(self) -> Entailment:
+        """The solver, made now if it is not yet."""
+        if self.made is None:
+            self.made = Entailment(self.model)
+        return self.made
+
+
+def _odds(prefix: Model, solver: _Solver, k: int, deadline: Deadline, memory) -> Odds:
     """The odds of a prefix as its report has them: exact, or an estimate of at least one world."""
     result = odds(prefix, deadline, memory=memory, plain=True)
     if result.exact:
         return result
-    if not solver.consistent(range(k + 1)):
+    if not solver.get().consistent(range(k + 1)):
         return NO_DEAL
     low, high = result.interval or (result.worlds, result.worlds)
     worlds = max(result.worlds, 1)  # z3 found a deal that fits: there is at least one

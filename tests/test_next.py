@@ -21,7 +21,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers the commands
-from sleuth import advisor
+from sleuth import parallel
 from sleuth.analysis import report
 from sleuth.games.goldraub import next as gnext
 from sleuth.games.goldraub.board import city
@@ -263,29 +263,29 @@ def test_advice_in_workers_equals_advice_here(monkeypatch, game):
         record, module = lima_record(4), lnext
         given = {"roll": "SW-beach,N-wild,E-forest", "pistol": True, "public": True}
     advised, forked = {}, []
-    real = advisor.multiprocessing.get_context
+    real = parallel.multiprocessing.get_context
 
     def context(method):
         forked.append(method)
         return real(method)
 
-    monkeypatch.setattr(advisor.multiprocessing, "get_context", context)
+    monkeypatch.setattr(parallel.multiprocessing, "get_context", context)
     for workers in ("1", "2"):
-        monkeypatch.setattr(advisor, "workers", lambda n, w=int(workers): min(w, n))
+        monkeypatch.setattr(parallel, "workers", lambda n, w=int(workers): min(w, n))
         advised[workers] = module.advice_json(module.advise(report(record), given))
         assert len(forked) == (0 if workers == "1" else 2 if game == "lima" else 1)
     assert advised["1"] == advised["2"]
-    assert len(advised["2"]["options"]) >= advisor.FEWEST
+    assert len(advised["2"]["options"]) >= parallel.FEWEST
 
 
 def test_a_batch_uses_workers_only_when_it_pays(monkeypatch):
     """Fewer questions than ``FEWEST`` per worker, or $SLEUTH_WORKERS=1: none; else the cores."""
-    monkeypatch.setattr(advisor.os, "sched_getaffinity", lambda _: {0, 1, 2, 3})
-    monkeypatch.delenv(advisor.WORKERS_ENV, raising=False)
-    assert advisor.workers(advisor.FEWEST - 1) == 1
-    assert advisor.workers(2 * advisor.FEWEST) == 2
-    assert advisor.workers(100) == 4
-    monkeypatch.setenv(advisor.WORKERS_ENV, "1")
-    assert advisor.workers(100) == 1
-    monkeypatch.setenv(advisor.WORKERS_ENV, "x")
-    assert advisor.workers(100) == 4
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda _: {0, 1, 2, 3})
+    monkeypatch.delenv(parallel.WORKERS_ENV, raising=False)
+    assert parallel.workers(parallel.FEWEST - 1) == 1
+    assert parallel.workers(2 * parallel.FEWEST) == 2
+    assert parallel.workers(100) == 4
+    monkeypatch.setenv(parallel.WORKERS_ENV, "1")
+    assert parallel.workers(100) == 1
+    monkeypatch.setenv(parallel.WORKERS_ENV, "x")
+    assert parallel.workers(100) == 4

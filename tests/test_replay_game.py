@@ -375,3 +375,28 @@ def test_every_step_is_the_report_of_its_prefix(game):
         assert step.consistent == full.consistent and step.worlds == full.worlds
         assert step.odds.held == full.odds.held and step.exact == full.odds.exact
         assert known == {(f.holder, f.item) for f in full.forced}
+
+
+@pytest.mark.parametrize("game", ["goldraub", "lima"])
+def test_steps_in_workers_equal_steps_here(monkeypatch, game):
+    """The prefixes counted over forked workers give every step exactly as one process does."""
+    from sleuth import parallel
+    from sleuth.replay import steps
+
+    record = goldraub_game(3, 12)[0] if game == "goldraub" else lima_game(4, 2, 12)[1]
+    forked, real = [], parallel.multiprocessing.get_context
+
+    def context(method):
+        forked.append(method)
+        return real(method)
+
+    monkeypatch.setattr(parallel.multiprocessing, "get_context", context)
+    made = {}
+    for workers in (1, 2):
+        monkeypatch.setattr(parallel, "workers", lambda n, w=workers: min(w, n))
+        ticks: list[int] = []
+        found = steps(record, tick=lambda ticks=ticks: ticks.append(1))
+        made[workers] = [(s.event, s.consistent, s.odds, s.forced) for s in found]
+        assert len(ticks) == len(found) == len(record.events) + 1
+    assert forked == ["fork"]
+    assert made[1] == made[2]

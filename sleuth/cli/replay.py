@@ -47,9 +47,9 @@ def progress(steps: int, show: bool) -> Iterator:
         return
     from rich.progress import Progress
 
-    with Progress(console=env().err, transient=True) as bar:
-        task = bar.add_task("replaying the record", total=steps)
-        yield lambda: bar.advance(task)
+    with Progress(console=env().err, transient=True, auto_refresh=False) as bar:
+        task = bar.add_task("replaying the record", total=steps)  # no thread: counts may fork
+        yield lambda: bar.update(task, advance=1, refresh=True)
 
 
 def plotting() -> None:
@@ -105,7 +105,16 @@ def why(
         holder, item = fact(record, holder, item)
     except InputError as error:
         raise fail(error, "sleuth why") from None
+    from sleuth.budget import due
+    from sleuth.odds import odds
     from sleuth.render.why import show_moves, show_proof
+    from sleuth.replay import steps
+
+    with remembered_order(record_path(file)) as memory:
+        now = odds(record.model(), due(budget), memory=memory, plain=True)
+        if now.exact and now.worlds and 0 < now.held[holder, item] < now.worlds:  # no z3
+            show_moves(env().out, record, (holder, item), steps(record, budget, memory))
+            return
     from sleuth.solve import Entailment
 
     entail = Entailment(record.model())
@@ -116,7 +125,5 @@ def why(
     if found is not None:
         show_proof(env().out, record, *found)
         return
-    from sleuth.replay import steps
-
     with remembered_order(record_path(file)) as memory:
         show_moves(env().out, record, (holder, item), steps(record, budget, memory))
