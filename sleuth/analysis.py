@@ -122,27 +122,27 @@ def report(
     budget: float | Deadline = DEFAULT_BUDGET,
     tolerate: int = 0,
     memory: Remembered | None = None,
-    dated: bool = True,
+    dating: bool = True,
 ) -> Report:
     """The full analysis of a record; with ``tolerate`` 1, over deals off by at most one answer.
 
     ``budget``: seconds (from now) or a ``Deadline`` for the whole analysis, the game's details
     included; each stage takes its time from what is left. ``memory``: the order of the game's
     last hard count and the last report's dated facts (``sleuth.solve.memory``), for speed;
-    the facts of this report are remembered in it. Not ``dated``: an exact count that finds a
-    deal gives no facts (for ``next``, which reads only the record and the count).
+    the facts of this report are remembered in it. An exact count that finds a deal gives no
+    facts when not ``dating`` (for ``next``: it reads only the record and the count).
     """
     deadline = due(budget)
-    return replace(_report(record, deadline, tolerate, memory, dated), deadline=deadline)
+    return replace(_report(record, deadline, tolerate, memory, dating), deadline=deadline)
 
 
 def _report(
-    record: Record, deadline: Deadline, tolerate: int, memory: Remembered | None, dated: bool
+    record: Record, deadline: Deadline, tolerate: int, memory: Remembered | None, dating: bool
 ) -> Report:
     """``report``, before the report keeps its deadline (for the game's details)."""
     model = record.model()
     result = None if tolerate else exactly(model, deadline, memory)
-    if result is not None and result.worlds and not dated:
+    if result is not None and result.worlds and not dating:
         return Report(record, True, result, [], [], model.labels)
     if result is not None and result.worlds:  # a deal fits: consistent, and z3 not needed
         facts, solver = _dated_exact(record, model, counted(result), memory)

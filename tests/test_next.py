@@ -289,3 +289,20 @@ def test_a_batch_uses_workers_only_when_it_pays(monkeypatch):
     assert parallel.workers(100) == 1
     monkeypatch.setenv(parallel.WORKERS_ENV, "x")
     assert parallel.workers(100) == 4
+
+
+def test_next_dates_no_facts(run, monkeypatch):
+    """``next`` shows no facts, so an exact count that fits is all it asks of the report."""
+    import sleuth.analysis
+
+    def dated(*args):
+        raise AssertionError("next dated the facts")
+
+    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
+               "22,45,63").exit_code == 0
+    assert run("search", "Bo", "31-36", "--gold", "1", "--saw", "1", "--at", "8").exit_code == 0
+    monkeypatch.setattr(sleuth.analysis, "_dated_exact", dated)
+    assert run("report").exit_code == 1  # the report does date them
+    result = run("next", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["options"]

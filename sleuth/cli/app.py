@@ -357,18 +357,18 @@ def analyse(
     command: str,
     tolerate: int = 0,
     upto: int | None = None,
-    dated: bool = True,
+    dating: bool = True,
 ):
     """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input.
 
-    ``dated``: as ``analysis.report``.
+    ``dating``: as ``analysis.report``.
     """
     record = analysable(file, command, upto)  # before the analysis is imported: quick refusals
     from sleuth.analysis import report
 
     counting = spinner(ENV.err, "counting the deals that fit the record...")
     with counting, remembered(record_path(file)) as memory:
-        return report(record, answer_due(budget), tolerate, memory, dated)
+        return report(record, answer_due(budget), tolerate, memory, dating)
 
 
 def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):

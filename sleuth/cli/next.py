@@ -73,7 +73,7 @@ def next_command(
         options = given(at, occupied, roll, shovel, pistol, public)
     except InputError as error:
         raise fail(error) from None
-    result = analyse(file, budget, "sleuth next", upto=upto, dated=False)  # no facts shown
+    result = analyse(file, budget, "sleuth next", upto=upto, dating=False)  # no facts shown
     if not result.consistent:
         show_trouble(env().out, result)
         raise typer.Exit(ExitStatus.INCONSISTENT)
