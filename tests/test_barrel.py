@@ -245,3 +245,21 @@ def test_goldraub_refuses_the_barrel(run):
     assert result.exit_code == 2
     assert "this game takes --at, --occupied and --public" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_barrel_help_and_table_mode_completion(run, tmp_path):
+    """The help says --barrel means my Barrel is unused; ``sleuth play`` completes it."""
+    import typer
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from sleuth.cli.play import Session
+    from sleuth.cli.prompt import Words
+
+    helped = run("next", "--help")
+    assert "--barrel" in helped.output and "unused" in helped.output
+    session = Session(tmp_path / "game.yaml", typer.main.get_command(cli_app.app),
+                      parse(lima_game(3, 0, 1)[0], "sim"))
+    found = Words(session).get_completions(Document("next --roll N-wild,S-wild,E-beach --ba"),
+                                           CompleteEvent(completion_requested=True))
+    assert [c.text for c in found] == ["--barrel"]

@@ -42,8 +42,8 @@ PublicOpt = Annotated[
 BarrelOpt = Annotated[
     bool,
     typer.Option(
-        help="Also whether re-rolling one, two or three dice (--roll in the dice's order) pays."
-        " The record does not say whether my Barrel is used: give this only while it is not."
+        help="Also whether my Barrel's re-roll of 1-3 dice (--roll in die order) pays."
+        " Give it only while my Barrel is unused: the record does not say."
     ),
 ]
 
@@ -51,7 +51,7 @@ BarrelOpt = Annotated[
 def given(at, occupied, roll, shovel, pistol, public, barrel) -> dict:
     """The options that were given, by name; an InputError for a bad --occupied."""
     out = {"at": at, "roll": roll, "shovel": shovel, "pistol": pistol, "public": public}
-    out |= {"barrel": barrel}
+    out["barrel"] = barrel
     if occupied is not None:
         try:
             out["occupied"] = [int(s) for s in split(occupied)]

@@ -5,6 +5,7 @@ out of the game, who still answers), one die's point for the start and another's
 and one terrain when both dice show it (a wild shows any); the Shovel makes one die any terrain;
 the Pistol asks any range, never one terrain, in secret. What matters is the treasure pair, so
 questions are sorted by the expected fall of the pair's entropy (``sleuth.advisor.PairSplit``).
+With the Barrel, the questions of every re-roll are counted in the same batch (``barrel``).
 """
 
 from __future__ import annotations
