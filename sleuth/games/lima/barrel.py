@@ -123,6 +123,8 @@ def named(face: Face) -> str:
 def show_barrel(console: Console, found: list[Reroll]) -> None:
     """The re-rolls, best first for each number of dice, and whether the best one pays."""
     table = Table(title="Barrel re-rolls, best first per number of dice", title_justify="left")
+    table.caption = f"expected pair bits; gain over keeping this roll ({found[0].keep:.2f})"
+    table.caption_justify = "left"
     for column in ("dice", "re-roll", "expected", "gain", "worth it"):
         table.add_column(column, justify="right" if column in ("expected", "gain") else "left")
     for count in sorted({len(r.dice) for r in found}):
