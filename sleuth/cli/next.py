@@ -39,11 +39,19 @@ PistolOpt = Annotated[bool, typer.Option(help="Add my Pistol's secret questions.
 PublicOpt = Annotated[
     bool, typer.Option(help="Also what each answer tells one who knows only the public record.")
 ]
+BarrelOpt = Annotated[
+    bool,
+    typer.Option(
+        help="Also whether my Barrel's re-roll of 1-3 dice (--roll in die order) pays."
+        " Give it only while my Barrel is unused: the record does not say."
+    ),
+]
 
 
-def given(at, occupied, roll, shovel, pistol, public) -> dict:
+def given(at, occupied, roll, shovel, pistol, public, barrel) -> dict:
     """The options that were given, by name; an InputError for a bad --occupied."""
     out = {"at": at, "roll": roll, "shovel": shovel, "pistol": pistol, "public": public}
+    out["barrel"] = barrel
     if occupied is not None:
         try:
             out["occupied"] = [int(s) for s in split(occupied)]
@@ -61,6 +69,7 @@ def next_command(
     shovel: ShovelOpt = False,
     pistol: PistolOpt = False,
     public: PublicOpt = False,
+    barrel: BarrelOpt = False,
     file: FileOpt = None,
     json_: JsonOpt = False,
     budget: BudgetOpt = BUDGET,
@@ -70,7 +79,7 @@ def next_command(
     from sleuth.render.common import show_trouble
 
     try:
-        options = given(at, occupied, roll, shovel, pistol, public)
+        options = given(at, occupied, roll, shovel, pistol, public, barrel)
     except InputError as error:
         raise fail(error) from None
     result = analyse(file, budget, "sleuth next", upto=upto, dating=False)  # no facts shown

@@ -5,6 +5,7 @@ out of the game, who still answers), one die's point for the start and another's
 and one terrain when both dice show it (a wild shows any); the Shovel makes one die any terrain;
 the Pistol asks any range, never one terrain, in secret. What matters is the treasure pair, so
 questions are sorted by the expected fall of the pair's entropy (``sleuth.advisor.PairSplit``).
+With the Barrel, the questions of every re-roll are counted in the same batch (``barrel``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from sleuth.advisor import (
     shares,
 )
 from sleuth.errors import InputError
+from sleuth.games.lima import barrel as lima_barrel
 from sleuth.games.lima.board import Island
 from sleuth.games.lima.rules import PUBLIC, TREASURE, Accuse, Ask, Secret
 from sleuth.model import Holder, Item, Model, Term
@@ -157,6 +159,7 @@ class QuestionAdvice:
     worlds: int
     pairs: int
     options: list[QuestionOption]
+    barrel: list[lima_barrel.Reroll] | None = None
 
     def pistol_gain(self) -> float | None:
         """How much more a Pistol question tells about the pair than the best public one."""
@@ -182,29 +185,33 @@ def canonical(board: Island, to: Holder, where: str, kind: str | None, size: int
 def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
     """Every question of my next turn, each split exactly; best first (by pair information)."""
     record = report.record
-    unknown = set(given) - {"roll", "shovel", "pistol", "public"}
+    unknown = set(given) - {"roll", "shovel", "pistol", "public", "barrel"}
     if unknown:
         name = sorted(unknown)[0]
-        takes = "this game takes --roll, --shovel, --pistol and --public"
+        takes = "this game takes --roll, --shovel, --pistol, --public and --barrel"
         raise InputError("sleuth next", name, takes)
     if not given.get("roll"):
         example = "e.g. SW-beach,N-wild,E-forest"
         raise InputError("sleuth next", "roll", f"give the dice as rolled, {example}")
     board = record.start.island
     faces = parse_roll(given["roll"], board)
-    questions = legal(record, faces, bool(given.get("shovel")), bool(given.get("pistol")))
+    shovel = bool(given.get("shovel"))
+    questions = legal(record, faces, shovel, bool(given.get("pistol")))
     model = record.model()
     worlds, now = pair_split(model, TREASURE, ())
     public = public_model(record) if given.get("public") else None
     size = model.space.sizes
     keys = [canonical(board, q.to, q.range, q.terrain, size[q.to]) for q in questions]
     distinct = list(dict.fromkeys(key for key, _ in keys))
-    terms = [(Term(to, covered),) for to, covered in distinct]
-    found = pair_splits(model, TREASURE, terms)
-    heard = answer_splits(public, terms) if public is not None else [None] * len(terms)
+    paired = barrel_pairs(record, faces, shovel, size) if given.get("barrel") else {}
+    counted = list(dict.fromkeys([*distinct, *(k for ks in paired.values() for k in ks)]))
+    terms = [(Term(to, covered),) for to, covered in counted]
+    found = dict(zip(counted, pair_splits(model, TREASURE, terms), strict=True))
+    asked = terms[: len(distinct)]
+    heard = answer_splits(public, asked) if public is not None else [None] * len(distinct)
     done = {
-        key: (split, fall, None if said is None else information(said))
-        for key, (split, fall), said in zip(distinct, found, heard, strict=True)
+        key: (*found[key], None if said is None else information(said))
+        for key, said in zip(distinct, heard, strict=True)
     }
     options = []
     for q, (key, back) in zip(questions, keys, strict=True):
@@ -219,7 +226,28 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
         )
     options.sort(key=lambda o: (-o.pair_information, -o.information, o.question.secret))
     total = sum(c.total for c in worlds.values())
-    return QuestionAdvice(total, len(now.before), options)
+    rerolls = None
+    if paired:
+        falls = {pair: max(found[k][1].fall() for k in ks) for pair, ks in paired.items()}
+        dice = lima_barrel.die_faces(board)
+        rerolls = lima_barrel.rerolls(faces, dice, falls.__getitem__)
+    return QuestionAdvice(total, len(now.before), options, rerolls)
+
+
+def barrel_pairs(record: Record, faces: list[Face], shovel: bool, size: dict) -> dict:
+    """The split keys of every pair of faces a Barrel re-roll may leave (``canonical``).
+
+    A pair's questions are those two dice allow, with the Shovel when given, never the Pistol.
+    """
+    board = record.start.island
+    dice = lima_barrel.die_faces(board)
+    return {
+        pair: list(dict.fromkeys(
+            canonical(board, q.to, q.range, q.terrain, size[q.to])[0]
+            for q in legal(record, list(pair), shovel, False)
+        ))
+        for pair in lima_barrel.every_pair(faces, dice)
+    }
 
 
 def advice_json(advice: QuestionAdvice) -> dict:
@@ -242,7 +270,9 @@ def advice_json(advice: QuestionAdvice) -> dict:
             | ({} if o.public is None else {"public_information": o.public})
             for o in advice.options
         ],
-    } | ({} if gain is None else {"pistol_gain": gain})
+    } | ({} if gain is None else {"pistol_gain": gain}) | (
+        {} if advice.barrel is None else {"barrel": lima_barrel.barrel_json(advice.barrel)}
+    )
 
 
 def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> None:
@@ -265,3 +295,5 @@ def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> No
     if gain is not None:
         line = f"the Pistol's best question gains {gain:+.2f} pair bits over the roll's best"
         console.print(Text(line))
+    if advice.barrel is not None:
+        lima_barrel.show_barrel(console, advice.barrel)
