@@ -31,7 +31,7 @@ from sleuth.games.lima.simulate import simulate as lima_game
 from sleuth.record import parse
 
 cli_app = importlib.import_module("sleuth.cli.app")
-ROLL = "SW-beach,N-wild,E-forest"
+ROLL = "SW-beach,N-wild,E-beach"  # die 1, die 2, die 3 (board.toml)
 SEVEN = {(0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2)}  # the choices of dice to re-roll
 TERRAINS = ("beach", "forest", "mountain")
 
@@ -231,7 +231,8 @@ def test_barrel_screen_fits_60_columns(advised):
     for r in advice.barrel:
         faces = ", ".join("-".join(f) for f in r.faces) if len(r.dice) < 3 else "all three"
         row = f"{faces} {r.expected:.2f} {r.gain:+.2f} {'yes' if r.worth() else 'no'}"
-        assert sum(" ".join(line.split()).endswith(row) for line in table) == 1
+        cells = [" ".join(line.replace("│", " ").split()) for line in table]  # boxed or not
+        assert sum(cell.endswith(row) for cell in cells) == 1
     top = advice.barrel[0]
     verdict = "worth it" if top.worth() else "keep this roll"
     assert lines[-1].startswith("Barrel: ") and verdict in lines[-1]
@@ -263,3 +264,26 @@ def test_barrel_help_and_table_mode_completion(run, tmp_path):
     found = Words(session).get_completions(Document("next --roll N-wild,S-wild,E-beach --ba"),
                                            CompleteEvent(completion_requested=True))
     assert [c.text for c in found] == ["--barrel"]
+
+
+def test_the_faces_are_put_in_die_order_or_refused():
+    """A re-roll draws from a die's faces, so each face must be on its own die."""
+    dice = barrel.die_faces(island())
+    roll = [("SW", "beach"), ("N", "wild"), ("E", "beach")]
+    assert barrel.placed(roll, dice) == roll
+    assert barrel.placed(roll[::-1], dice) == roll  # E-beach is on die 3 only, N-wild on 2
+    assert "no die" in barrel.placed([("SW", "beach"), ("N", "wild"), ("E", "forest")], dice)
+    twice = [("SW", "beach"), ("N", "wild"), ("SW", "beach")]  # on dice 1 and 3
+    assert barrel.placed(twice, dice) == [("SW", "beach"), ("N", "wild"), ("SW", "beach")]
+    unclear = [("N", "wild"), ("SW", "beach"), ("NE", "mountain")]  # the last two: dice 1, 3
+    assert "more than one order" in barrel.placed(unclear, dice)
+
+
+def test_an_impossible_roll_is_refused_with_the_barrel(run, tmp_path):
+    """One line naming next's roll; without --barrel the roll is taken as typed."""
+    doc, _ = lima_game(3, 14, 2)
+    (tmp_path / "game.yaml").write_text(dump(document(parse(doc, "sim"))))
+    bad = run("next", "--roll", "SW-beach,N-wild,E-forest", "--barrel")
+    assert bad.exit_code == 2
+    assert "'roll'" in bad.output and "no die shows" in bad.output
+    assert run("next", "--roll", "SW-beach,N-wild,E-forest").exit_code == 0

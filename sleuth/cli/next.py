@@ -42,8 +42,8 @@ PublicOpt = Annotated[
 BarrelOpt = Annotated[
     bool,
     typer.Option(
-        help="Also whether my Barrel's re-roll of 1-3 dice (--roll in die order) pays."
-        " Give it only while my Barrel is unused: the record does not say."
+        help="Also whether my Barrel's re-roll of 1-3 dice pays (each --roll face must be on"
+        " its own die). Give it only while my Barrel is unused: the record does not say."
     ),
 ]
 

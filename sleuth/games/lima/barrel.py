@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -34,6 +34,27 @@ Pair = tuple["Face", "Face"]  # two dice's faces, sorted, e.g. (("E", "forest"),
 def die_faces(board: Island) -> list[tuple[Face, ...]]:
     """Each die's faces in roll order (the board's dice in order), a face once per side."""
     return [tuple(tuple(f.split("-")) for f in board.dice[d]) for d in sorted(board.dice)]
+
+
+def placed(faces: list[Face], dice: list[tuple[Face, ...]]) -> list[Face] | str:
+    """The roll's faces in die order, or why they cannot be put so (a line for the player).
+
+    As given when each face is on its die; else the one order in which each is; the roll
+    cannot have come up with no such order, and is unclear with several.
+    """
+    if all(face in die for face, die in zip(faces, dice, strict=True)):
+        return list(faces)
+    fits = {
+        tuple(faces[k] for k in order)
+        for order in permutations(range(len(faces)))
+        if all(faces[k] in die for k, die in zip(order, dice, strict=True))
+    }
+    if len(fits) == 1:
+        return list(fits.pop())
+    shown = ", ".join(named(f) for f in faces)
+    if not fits:
+        return f"no die shows one of {shown} as rolled (the dice are in board.toml)"
+    return f"{shown} fits the dice in more than one order: give die 1's face first, then 2's, 3's"
 
 
 def choices(dice: int) -> list[Choice]:

@@ -195,6 +195,10 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
         raise InputError("sleuth next", "roll", f"give the dice as rolled, {example}")
     board = record.start.island
     faces = parse_roll(given["roll"], board)
+    if given.get("barrel"):  # the faces in die order: a re-roll draws from the die's faces
+        faces = lima_barrel.placed(faces, lima_barrel.die_faces(board))
+        if isinstance(faces, str):
+            raise InputError("sleuth next", "roll", faces)
     shovel = bool(given.get("shovel"))
     questions = legal(record, faces, shovel, bool(given.get("pistol")))
     model = record.model()
