@@ -1,7 +1,9 @@
 """Does ``sleuth next`` help? Whole simulated games, my questions chosen four ways, the same games.
 
 Usage: ``.venv/bin/python benchmarks/advisor.py [--game goldraub lima] [--players 3 4 5]
-[--games 200] [--first-seed 0] [--cap S] [--markdown]``.
+[--games 200] [--first-seed 0] [--cap S] [--markdown]``, or ``--from-logs FILE...`` to make the
+tables again from the progress lines runs wrote to stderr (runs over different seeds add up;
+a seed seen twice counts once; ``s/turn`` is not in the lines).
 
 Each seed is one game: the same deal, the same starting player and spaces, and for every player
 the same dice (a stream of its own per player, so my choices never move the others' dice). I am
@@ -38,6 +40,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import statistics
 import sys
 import time
@@ -279,7 +282,7 @@ def row(game: str, players: int, name: str, runs: dict[str, list[Outcome]], limi
     else:
         cells += ["-", "-", "-"]
     seconds = sum(o.seconds for o in mine) / max(choices, 1)
-    return cells + [f"{seconds:.3f}"]
+    return cells + [f"{seconds:.3f}" if choices else "-"]
 
 
 HEAD = [
@@ -305,6 +308,50 @@ def bench(game: str, players: int, seeds: range, deadline: float) -> tuple[list,
     return rows, len(runs["random"])
 
 
+LINE = re.compile(r"^(\w+) (\d+)p seed (\d+): (.*)$")
+RESULT = re.compile(r"([a-z ]+?)=(None|\d+)/(\d+)")
+
+
+def from_logs(paths: list[str]) -> dict[tuple[str, int], dict[int, dict[str, Outcome]]]:
+    """The games in progress lines: (game, players) -> seed -> policy -> outcome."""
+    found: dict = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                match = LINE.match(line.strip())
+                if match is None:
+                    continue
+                game, players, seed, rest = match.groups()
+                outcomes = {}
+                for name, turns, points in RESULT.findall(rest):
+                    turns = None if turns == "None" else int(turns)
+                    outcomes[name.strip()] = Outcome(turns, int(points), 0.0, 0)
+                found.setdefault((game, int(players)), {})[int(seed)] = outcomes
+    return found
+
+
+def logged_rows(paths: list[str]) -> tuple[list, list[str]]:
+    """The table's rows from progress lines, and a note of the seeds each count covers."""
+    rows, notes = [], []
+    for (game, players), seeds in sorted(from_logs(paths).items()):
+        _, limit, policies = GAMES[game]
+        runs = {name: [seeds[k][name] for k in sorted(seeds)] for name in policies}
+        rows += [row(game, players, name, runs, limit) for name in policies]
+        notes.append(f"{game} {players} players: {len(seeds)} games, seeds {describe(seeds)}")
+    return rows, notes
+
+
+def describe(seeds) -> str:
+    """Seeds as ranges: "0-199" or "0-149, 160-199"."""
+    ordered, spans = sorted(seeds), []
+    for k in ordered:
+        if spans and k == spans[-1][1] + 1:
+            spans[-1][1] = k
+        else:
+            spans.append([k, k])
+    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in spans)
+
+
 def main() -> None:
     """Run the games asked for and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -314,7 +361,13 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--cap", type=float, default=None, help="seconds for each game and count")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--from-logs", nargs="+", metavar="FILE", help="tables from stderr lines")
     args = parser.parse_args()
+    if args.from_logs:
+        rows, notes = logged_rows(args.from_logs)
+        print(render(HEAD, rows, args.markdown))
+        print("\n".join(notes))
+        return
     rows, notes = [], []
     seeds = range(args.first_seed, args.first_seed + args.games)
     for game in args.game:
