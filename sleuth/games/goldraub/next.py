@@ -228,7 +228,7 @@ def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
             raise InputError("sleuth next", field, f"{space} is not a route space ({route})")
     at, occupied = spaces(record, given.get("at"), given.get("occupied"))
     model, public = record.model(), public_model(record) if given.get("public") else None
-    base = count(model)
+    base = counted(report, model)
     holdings = open_holdings(record)
     v = value_after(record)
     searches = legal(city, at, occupied)
@@ -255,6 +255,14 @@ def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
         for k, o in enumerate(options)
     ]
     return SearchAdvice(at, base.total, options, timing(record, base, holdings, top))
+
+
+def counted(report: Report, model: Model) -> Counts:
+    """The record's counts: the report's when they are exact, else counted here."""
+    odds = getattr(report, "odds", None)  # the advisor's benchmark passes only the record
+    if odds is not None and odds.exact and odds.worlds:
+        return Counts(odds.worlds, odds.held)
+    return count(model)
 
 
 def _with_reason(option: SearchOption, split: Split, holdings, worlds: int, best: bool):
