@@ -53,7 +53,7 @@ def placed(faces: list[Face], dice: list[tuple[Face, ...]]) -> list[Face] | str:
         return list(fits.pop())
     shown = ", ".join(named(f) for f in faces)
     if not fits:
-        return f"no die shows one of {shown} as rolled (the dice are in board.toml)"
+        return f"{shown} cannot come up together: each must be on a die of its own (board.toml)"
     return f"{shown} fits the dice in more than one order: give die 1's face first, then 2's, 3's"
 
 
