@@ -230,7 +230,7 @@ def test_barrel_screen_fits_60_columns(advised):
     table = lines[lines.index("Barrel re-rolls, best first per number of dice") :]
     for r in advice.barrel:
         faces = ", ".join("-".join(f) for f in r.faces) if len(r.dice) < 3 else "all three"
-        row = f"{faces} {r.expected:.2f} {r.gain:+.2f} {'yes' if r.worth() else 'no'}"
+        row = f"{faces} {r.expected:.2f} {r.gain:+.3f} {'yes' if r.worth() else 'no'}"
         cells = [" ".join(line.replace("│", " ").split()) for line in table]  # boxed or not
         assert sum(cell.endswith(row) for cell in cells) == 1
     top = advice.barrel[0]

@@ -153,7 +153,7 @@ def show_barrel(console: Console, found: list[Reroll]) -> None:
         for k, r in enumerate(group):
             dice = "" if k else f"{count} {'die' if count == 1 else 'dice'}"
             worth = "yes" if r.worth() else "no"
-            table.add_row(dice, listed(r, ", "), f"{r.expected:.2f}", f"{r.gain:+.2f}", worth)
+            table.add_row(dice, listed(r, ", "), f"{r.expected:.2f}", f"{r.gain:+.3f}", worth)
     console.print(fitted(table))
     console.print(Text(verdict(found)))
 
@@ -167,5 +167,5 @@ def verdict(found: list[Reroll]) -> str:
     """One line: the best re-roll if it beats keeping this roll, else keep."""
     top = found[0]
     if top.worth():
-        return f"Barrel: re-roll {listed(top, ' and ')}: {top.gain:+.2f} bits, worth it"
-    return f"Barrel: keep this roll ({top.keep:.2f} pair bits; best re-roll {top.gain:+.2f})"
+        return f"Barrel: re-roll {listed(top, ' and ')}: {top.gain:+.3f} bits, worth it"
+    return f"Barrel: keep this roll ({top.keep:.2f} pair bits; best re-roll {top.gain:+.3f})"
