@@ -288,3 +288,13 @@ def test_an_impossible_roll_is_refused_with_the_barrel(run, tmp_path):
     assert bad.exit_code == 2
     assert "'roll'" in bad.output and "cannot come up together" in bad.output
     assert run("next", "--roll", "SW-beach,N-wild,E-forest").exit_code == 0
+
+
+def test_a_reroll_is_worth_it_from_a_hundredth_of_a_bit():
+    """The Barrel serves once a game: a re-roll adding less than ``WORTH`` bits is kept back."""
+    face = ("SW", "beach")
+    small = barrel.Reroll((0,), (face,), 0.5 + barrel.WORTH / 2, 0.5)
+    large = barrel.Reroll((0,), (face,), 0.5 + 2 * barrel.WORTH, 0.5)
+    assert not small.worth() and large.worth()
+    assert barrel.verdict([small]).startswith("Barrel: keep this roll")
+    assert barrel.verdict([large]).endswith("worth it")

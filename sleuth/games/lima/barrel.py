@@ -26,7 +26,7 @@ from sleuth.render.common import fitted
 if TYPE_CHECKING:
     from sleuth.games.lima.next import Face
 
-TINY = 1e-9  # a gain below this is the rounding of equal sums
+WORTH = 0.01  # pair bits a re-roll must add to be worth the Barrel, which serves once a game
 Choice = tuple[int, ...]  # the dice re-rolled, by their place in the roll, e.g. (1, 2)
 Pair = tuple["Face", "Face"]  # two dice's faces, sorted, e.g. (("E", "forest"), ("N", "wild"))
 
@@ -100,8 +100,8 @@ class Reroll:
         return self.expected - self.keep
 
     def worth(self) -> bool:
-        """Whether the re-roll beats keeping this roll."""
-        return self.gain > TINY
+        """Whether the re-roll beats keeping this roll by ``WORTH`` bits or more."""
+        return self.gain >= WORTH
 
 
 def rerolls(
