@@ -16,8 +16,8 @@ from io import StringIO
 from itertools import combinations, product
 
 import pytest
+from invoke import invoker
 from rich.console import Console
-from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers the commands
 from sleuth.analysis import report
@@ -190,15 +190,7 @@ def test_a_reroll_of_one_die_gives_that_die_faces():
 @pytest.fixture
 def run(monkeypatch, tmp_path):
     """Invoke the app in-process in tmp_path, with colourless consoles."""
-    monkeypatch.chdir(tmp_path)
-    env = cli_app.Env(
-        out=Console(width=60, color_system=None, highlight=False),
-        err=Console(stderr=True, width=100, color_system=None, highlight=False),
-        environ={},
-    )
-    monkeypatch.setattr(cli_app, "ENV", env)
-    runner = CliRunner()
-    return lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+    return invoker(monkeypatch, tmp_path, width=60, err_width=100)
 
 
 def test_barrel_through_the_cli(run, tmp_path):

@@ -13,8 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from rich.console import Console
-from typer.testing import CliRunner
+from invoke import invoker
 
 import sleuth.cli  # noqa: F401 - registers the game commands
 from sleuth.document import document, dump, parse_yaml
@@ -51,15 +50,7 @@ events:
 @pytest.fixture
 def run(monkeypatch, tmp_path):
     """Invoke the app in tmp_path, with colourless wide consoles and no cache."""
-    monkeypatch.chdir(tmp_path)
-    env = cli_app.Env(
-        out=Console(width=200, color_system=None, highlight=False),
-        err=Console(stderr=True, width=200, color_system=None, highlight=False),
-        environ={},
-    )
-    monkeypatch.setattr(cli_app, "ENV", env)
-    runner = CliRunner()
-    return lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+    return invoker(monkeypatch, tmp_path)
 
 
 def ok(result) -> None:

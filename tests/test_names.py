@@ -11,10 +11,9 @@ import json
 from pathlib import Path
 
 import pytest
+from invoke import invoker
 from records import HEAD
-from rich.console import Console
 from ruamel.yaml import YAML
-from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers the game commands
 from sleuth.errors import InputError
@@ -32,15 +31,7 @@ REFUSED = ["a\u0085b", "a\nb", "a\tb", "a\x00b", "\x1b[31m", "a\u2028b", "a\u202
 @pytest.fixture
 def run(monkeypatch, tmp_path):
     """Invoke the app in-process in tmp_path: run("report", ...)."""
-    monkeypatch.chdir(tmp_path)
-    env = cli_app.Env(
-        out=Console(width=200, color_system=None, highlight=False),
-        err=Console(stderr=True, width=200, color_system=None, highlight=False),
-        environ={},
-    )
-    monkeypatch.setattr(cli_app, "ENV", env)
-    runner = CliRunner()
-    return lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+    return invoker(monkeypatch, tmp_path)
 
 
 def readers() -> list[YAML]:

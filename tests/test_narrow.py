@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+from invoke import invoker
 from rich.console import Console
-from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers the game commands
 from sleuth.analysis import report
@@ -132,17 +132,9 @@ def test_a_lima_record_with_players_out_shows_them(tmp_path, reports):
 @pytest.fixture
 def run(monkeypatch, tmp_path):
     """Invoke the app in tmp_path with colourless consoles; the example records copied there."""
-    monkeypatch.chdir(tmp_path)
     for path in (GOLDRAUB, LIMA):
         (tmp_path / path.name).write_bytes(path.read_bytes())
-    env = cli_app.Env(
-        out=Console(width=200, color_system=None, highlight=False),
-        err=Console(stderr=True, width=200, color_system=None, highlight=False),
-        environ={},
-    )
-    monkeypatch.setattr(cli_app, "ENV", env)
-    runner = CliRunner()
-    return lambda *args, input=None: runner.invoke(cli_app.app, list(args), input=input)
+    return invoker(monkeypatch, tmp_path)
 
 
 WRONG_GAME = [

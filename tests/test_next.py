@@ -17,8 +17,7 @@ import sys
 from fractions import Fraction
 
 import pytest
-from rich.console import Console
-from typer.testing import CliRunner
+from invoke import invoker
 
 import sleuth.cli  # noqa: F401 - registers the commands
 from sleuth import parallel
@@ -189,15 +188,7 @@ def test_lima_pistol_gain_is_best_secret_less_best_public():
 @pytest.fixture
 def run(monkeypatch, tmp_path):
     """Invoke the app in-process in tmp_path, with colourless consoles."""
-    monkeypatch.chdir(tmp_path)
-    env = cli_app.Env(
-        out=Console(width=100, color_system=None, highlight=False),
-        err=Console(stderr=True, width=100, color_system=None, highlight=False),
-        environ={},
-    )
-    monkeypatch.setattr(cli_app, "ENV", env)
-    runner = CliRunner()
-    return lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+    return invoker(monkeypatch, tmp_path, width=100)
 
 
 def test_next_json_through_the_cli(run):

@@ -1,0 +1,27 @@
+"""The app invoked in process, as the CLI tests do: one helper instead of a copy per file."""
+
+from __future__ import annotations
+
+import importlib
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import sleuth.cli  # noqa: F401 - registers the commands
+
+cli_app = importlib.import_module("sleuth.cli.app")
+
+
+def invoker(monkeypatch, tmp_path, width: int = 200, err_width: int | None = None):
+    """``run(*args, input=None)``: the app in ``tmp_path``, colourless consoles of ``width``."""
+    monkeypatch.chdir(tmp_path)
+    env = cli_app.Env(
+        out=Console(width=width, color_system=None, highlight=False),
+        err=Console(stderr=True, width=err_width or width, color_system=None, highlight=False),
+        environ={},
+    )
+    monkeypatch.setattr(cli_app, "ENV", env)
+    runner = CliRunner()
+    return lambda *args, input=None: runner.invoke(
+        cli_app.app, [str(a) for a in args], input=input
+    )
