@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Sequence
 
 WORKERS_ENV = "SLEUTH_WORKERS"  # the most worker processes a batch may use; 1: none
@@ -35,6 +36,11 @@ def workers(n: int) -> int:
     return max(1, min(cores, most, n // FEWEST)) if fork else 1
 
 
+def _quiet() -> None:
+    """Worker side, at its start: Ctrl-C is the parent's to handle (it ends the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run(k: int):
     """Worker side: the batch's function on its k-th input."""
     return _job(_inputs[k])
@@ -51,7 +57,7 @@ def batch(job: Callable, inputs: Sequence, done: Callable[[], None] | None = Non
         return [_ticked(job(x), done) for x in inputs]
     _job, _inputs = job, inputs
     try:
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
+        with multiprocessing.get_context("fork").Pool(processes, _quiet) as pool:
             return [_ticked(r, done) for r in pool.imap(_run, range(len(inputs)))]
     finally:
         _job, _inputs = None, ()

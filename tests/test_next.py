@@ -297,3 +297,31 @@ def test_next_dates_no_facts(run, monkeypatch):
     result = run("next", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["options"]
+
+
+def test_ctrl_c_in_a_batch_ends_it_quietly(tmp_path):
+    """Ctrl-C while forked workers count: exit 130, no worker's traceback, no worker left."""
+    import signal
+    import time
+
+    import pexpect
+
+    from sleuth.document import document, dump
+
+    doc, _ = lima_game(5, 10, 0)
+    path = tmp_path / "lima.yaml"
+    path.write_text(dump(document(parse(doc, "sim"))))
+    sleuth = os.path.join(os.path.dirname(sys.executable), "sleuth")
+    args = ["next", "--roll", "SW-beach,N-wild,E-beach", "--barrel", "--file", str(path)]
+    child = pexpect.spawn(
+        sleuth, args, dimensions=(24, 80), encoding="utf-8", timeout=60,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(2)  # start-up, then the batch of some 700 questions (seconds)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in child.before and "KeyboardInterrupt" not in child.before
+    left = subprocess.run(["pgrep", "-f", str(path)], capture_output=True, text=True)
+    assert left.stdout == ""
