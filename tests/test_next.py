@@ -325,3 +325,19 @@ def test_ctrl_c_in_a_batch_ends_it_quietly(tmp_path):
     assert "Traceback" not in child.before and "KeyboardInterrupt" not in child.before
     left = subprocess.run(["pgrep", "-f", str(path)], capture_output=True, text=True)
     assert left.stdout == ""
+
+
+def _interrupt_handler(_):
+    """A batch job: how the worker that runs it treats Ctrl-C."""
+    import signal
+
+    return signal.getsignal(signal.SIGINT)
+
+
+def test_batch_workers_leave_ctrl_c_to_the_parent(monkeypatch):
+    """Each worker ignores SIGINT (else every one prints a traceback); the parent keeps it."""
+    import signal
+
+    monkeypatch.setattr(parallel, "workers", lambda n: 2)
+    assert set(parallel.batch(_interrupt_handler, range(8))) == {signal.SIG_IGN}
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
