@@ -6,7 +6,7 @@ one count after another carries the remembered item order (``sleuth.solve.memory
 facts are read off each exact count instead of being dated by z3, and one z3 solver, with a
 guard literal per event, answers for any step whose count falls back to an estimate. An event
 that tells nothing (a question whose answer I did not hear) keeps the step before; a prefix that
-fits no deal makes every longer one fit none, so the steps after it are not counted.
+fits no deal makes every longer one fit none, whatever their counts (made in the same batch) say.
 The game judges the moves (``Game.judge``): each step's best move, the recorded guesses or
 accusations, and what the game lets a player score or miss.
 """
