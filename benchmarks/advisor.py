@@ -82,8 +82,8 @@ def seat_streams(seed: int, players, kind: str) -> dict[str, random.Random]:
 
 
 def advised(record):
-    """What ``Game.advise`` reads of a report: the record alone (no report is computed)."""
-    return SimpleNamespace(record=record)
+    """What ``Game.advise`` reads of a report: the record, and no counts (none are made)."""
+    return SimpleNamespace(record=record, odds=None)
 
 
 # Goldraub.

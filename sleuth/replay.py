@@ -149,7 +149,7 @@ def steps(
     for k in range(len(model.groups)):
         fits = not out or out[-1].consistent
         if k not in found:  # an event that tells nothing: the step before, again
-            result, now, seconds = (out[-1].odds, known, 0.0) if fits else (NO_DEAL, known, 0.0)
+            result, now, seconds = out[-1].odds, known, 0.0
             if tick:
                 tick()
         else:

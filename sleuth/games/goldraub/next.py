@@ -259,7 +259,7 @@ def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
 
 def counted(report: Report, model: Model) -> Counts:
     """The record's counts: the report's when they are exact, else counted here."""
-    odds = getattr(report, "odds", None)  # the advisor's benchmark passes only the record
+    odds = report.odds
     if odds is not None and odds.exact and odds.worlds:
         return Counts(odds.worlds, odds.held)
     return count(model)
