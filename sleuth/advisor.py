@@ -8,19 +8,22 @@ holder per answer too, each in one counting pass with the question's tally left 
 (``sleuth.model``), so the chance of an answer is its share of the worlds.
 
 A turn's questions are independent counts: ``answer_splits`` and ``pair_splits`` run a batch of
-them, in worker processes when the machine has more than one core (``sleuth.parallel``).
+them, in worker processes when the machine has more than one core (``sleuth.parallel``), each
+within the command's deadline when one is given: a question not counted by then (or past the
+engine's bound) comes back as None, never as a guess.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from sleuth.budget import Deadline
 from sleuth.model import Holder, Item, Model, Term
 from sleuth.parallel import batch
-from sleuth.solve import Counts, split, split_pairs
+from sleuth.solve import BudgetExceeded, Counts, split, split_pairs
 
 Question = tuple[Term, ...]  # e.g. (Term("Bert", frozenset({"31", "32"}), True), ...)
 Split = dict[int, Counts]  # answer -> the counts of the worlds giving it, e.g. {0: ..., 1: ...}
@@ -35,9 +38,12 @@ def entropy(weights: Iterable[int | Fraction]) -> float:
     return -sum(p * math.log2(p) for p in shares) + 0.0
 
 
-def answer_counts(model: Model, question: Question) -> Split:
-    """The worlds of ``model`` split by the question's value: answer -> Counts, none empty."""
-    return split(model, question)
+def answer_counts(model: Model, question: Question, budget: float | None = None) -> Split:
+    """The worlds of ``model`` split by the question's value: answer -> Counts, none empty.
+
+    BudgetExceeded after ``budget`` seconds (None: no limit).
+    """
+    return split(model, question, budget)
 
 
 def chances(split: Split) -> dict[int, Fraction]:
@@ -71,12 +77,15 @@ class PairSplit:
         return Fraction(sure, total)
 
 
-def pair_split(model: Model, holder: Holder, question: Question) -> tuple[Split, PairSplit]:
+def pair_split(
+    model: Model, holder: Holder, question: Question, budget: float | None = None
+) -> tuple[Split, PairSplit]:
     """The worlds and the pairs of ``holder`` (of two items) per answer of ``question``.
 
-    The pairs before the answer are the sum of those after it.
+    The pairs before the answer are the sum of those after it. BudgetExceeded as
+    ``answer_counts``.
     """
-    found = split_pairs(model, question, holder)
+    found = split_pairs(model, question, holder, budget)
     before: Pairs = {}
     for _, pairs in found.values():
         for pair, n in pairs.items():
@@ -85,16 +94,37 @@ def pair_split(model: Model, holder: Holder, question: Question) -> tuple[Split,
     return {value: counts for value, (counts, _) in found.items()}, PairSplit(before, after)
 
 
-def answer_splits(model: Model, questions: Sequence[Question]) -> list[Split]:
-    """``answer_counts`` of each question, in order; in workers when it pays (``batch``)."""
-    return batch(lambda q: answer_counts(model, q), questions)
+def answer_splits(
+    model: Model, questions: Sequence[Question], deadline: Deadline | None = None
+) -> list[Split | None]:
+    """``answer_counts`` of each question, in order; in workers when it pays (``batch``).
+
+    With a ``deadline``, None for each question not counted by then.
+    """
+    return batch(lambda q: within(deadline, answer_counts, model, q), questions)
 
 
 def pair_splits(
-    model: Model, holder: Holder, questions: Sequence[Question]
-) -> list[tuple[Split, PairSplit]]:
-    """``pair_split`` of each question, in order; in workers when it pays (``batch``)."""
-    return batch(lambda q: pair_split(model, holder, q), questions)
+    model: Model, holder: Holder, questions: Sequence[Question], deadline: Deadline | None = None
+) -> list[tuple[Split, PairSplit] | None]:
+    """``pair_split`` of each question, in order; in workers when it pays; None as above."""
+    return batch(lambda q: within(deadline, pair_split, model, holder, q), questions)
+
+
+def within(deadline: Deadline | None, job: Callable, *args):
+    """``job(*args, budget)`` with the time left before ``deadline``; None once it is out.
+
+    None as well when the count needs more states than its engine may keep (``TooBig``): an
+    answer that cannot be counted is left out, not guessed. Without a deadline, no limit.
+    """
+    if deadline is None:
+        return job(*args)
+    if deadline.passed():
+        return None
+    try:
+        return job(*args, deadline.left())
+    except BudgetExceeded:  # TooBig too
+        return None
 
 
 def best_holding(counts: Counts, holdings: Iterable[tuple[Holder, Item]]) -> Fraction:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant
 from sleuth.model import Holder, Item, Model, Tally
-from sleuth.odds import NO_DEAL, Odds, estimated, exactly, odds
+from sleuth.odds import NO_DEAL, UNCOUNTED, Odds, estimated, exactly, odds
 from sleuth.solve import Remembered
 
 if TYPE_CHECKING:
@@ -123,6 +123,7 @@ def report(
     tolerate: int = 0,
     memory: Remembered | None = None,
     dating: bool = True,
+    estimating: bool = True,
 ) -> Report:
     """The full analysis of a record; with ``tolerate`` 1, over deals off by at most one answer.
 
@@ -130,14 +131,22 @@ def report(
     included; each stage takes its time from what is left. ``memory``: the order of the game's
     last hard count and the last report's dated facts (``sleuth.solve.memory``), for speed;
     the facts of this report are remembered in it. An exact count that finds a deal gives no
-    facts when not ``dating`` (for ``next``: it reads only the record and the count).
+    facts when not ``dating`` (for ``next``: it reads only the record and the count); without
+    ``estimating``, a count that does not finish leaves the odds ``UNCOUNTED`` (``next``
+    advises from exact counts alone).
     """
     deadline = due(budget)
-    return replace(_report(record, deadline, tolerate, memory, dating), deadline=deadline)
+    found = _report(record, deadline, tolerate, memory, dating, estimating)
+    return replace(found, deadline=deadline)
 
 
 def _report(
-    record: Record, deadline: Deadline, tolerate: int, memory: Remembered | None, dating: bool
+    record: Record,
+    deadline: Deadline,
+    tolerate: int,
+    memory: Remembered | None,
+    dating: bool,
+    estimating: bool = True,
 ) -> Report:
     """``report``, before the report keeps its deadline (for the game's details)."""
     model = record.model()
@@ -160,6 +169,8 @@ def _report(
         return Report(
             record, False, NO_DEAL, [], conflict, model.labels, fixes, repairs_cut=not whole
         )
+    if result is None and not estimating:
+        return Report(record, True, UNCOUNTED, [], [], model.labels, solver=entail)
     result = result or estimated(model, deadline, entail)
     facts = dated(entail, counted(result) if result.exact else entail.forced())
     if not result.exact and result.interval is not None:

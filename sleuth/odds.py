@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET, Deadline, due
+from sleuth.chance import Estimated
 from sleuth.model import Holder, Item, Model
 from sleuth.solve import BudgetExceeded, Remembered, count, estimate
 
@@ -18,11 +19,16 @@ if TYPE_CHECKING:
     from sleuth.solve import Entailment
 
 LEAST = 0.2  # seconds an exact count gets even past the deadline: a small one still finishes
+THIN = 100  # sampled deals that fit the record, at least, before an estimate gives any odds
 
 
 @dataclass(frozen=True)
 class Odds:
-    """Worlds and per-holding counts: exact, or a sampled estimate with a 95% interval."""
+    """Worlds and per-holding counts: exact, or a sampled estimate with a 95% interval.
+
+    An estimate's ``base`` is the number of sampled deals that fit the record; with none, the
+    worlds are not known at all (``known``), only that z3 found one.
+    """
 
     worlds: int
     exact: bool
@@ -31,9 +37,26 @@ class Odds:
     interval: tuple[int, int] | None = None
     samples: int = 0
 
+    @property
+    def known(self) -> bool:
+        """Whether the worlds were counted, or estimated from at least one sampled deal."""
+        return self.exact or self.base > 0
+
+    @property
+    def thin(self) -> bool:
+        """Whether too few sampled deals fit the record to estimate any probability (``THIN``)."""
+        return not self.exact and self.base < THIN
+
     def probability(self, holder: Holder, item: Item) -> Fraction | None:
-        """The (exact or estimated) probability that ``holder`` holds ``item``."""
-        return Fraction(self.held[holder, item], self.base) if self.base else None
+        """The probability that ``holder`` holds ``item``: exact, ``Estimated``, or None.
+
+        None when no deal fits, and for an estimate from fewer than ``THIN`` sampled deals.
+        """
+        if not self.base or self.thin:
+            return None
+        if self.exact:
+            return Fraction(self.held[holder, item], self.base)
+        return Estimated.of(self.held[holder, item], self.base)
 
 
 def odds(
@@ -91,3 +114,4 @@ def scaled(result: Odds) -> dict[tuple[Holder, Item], int]:
 
 
 NO_DEAL = Odds(0, True, {}, 0)
+UNCOUNTED = Odds(0, False, {}, 0)  # a deal fits (z3 says so), but none was counted or sampled

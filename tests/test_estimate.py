@@ -31,7 +31,7 @@ def _record():
 def test_a_sampled_estimate_is_labelled(monkeypatch):
     monkeypatch.setattr(sleuth.odds, "count", _slow)
     record, truth = _record()
-    result = report(record, budget=0.5)
+    result = report(record, budget=1.0)
     out = report_json(result)
     assert out["exact"] is False and "counts" not in out
     low, high = out["interval"]
@@ -50,7 +50,7 @@ def test_no_sampled_deal_fits_means_unknown_not_zero(monkeypatch):
     )
     result = report(record, budget=0.5)
     out = json.loads(json.dumps(report_json(result)))
-    assert out["consistent"] is True and out["exact"] is False and out["worlds"] >= 1
+    assert out["consistent"] is True and out["exact"] is False and out["worlds"] is None
     assert out["estimate_failed"] is True
     assert all(p is None for row in out["probability"].values() for p in row.values())
     assert worlds_line(result).startswith("NO ESTIMATE")
@@ -97,3 +97,59 @@ def test_an_estimate_from_a_relaxed_record_brackets_the_count():
         p = held / exact.total
         share = guess.held[holder, item] / guess.kept
         assert abs(share - p) <= 5 * math.sqrt(p * (1 - p) / guess.kept) + 1e-12
+
+
+# An estimate from a handful of sampled deals must never print as certain: below THIN fitting
+# draws it gives no probability at all, and above it every share shows as an estimate (~45%, or
+# its 95% bound at 0 and 1), never as 0% or 100%.
+
+
+def _estimated_report(monkeypatch, kept: int):
+    """The report of a small record whose count 'ran out', from ``kept`` draws all on the truth."""
+    monkeypatch.setattr(sleuth.odds, "count", _slow)
+    record, truth = _record()
+    space = record.model().space
+    held = {(h, i): kept * (truth[i] == h) for h in space.holders for i in space.items}
+    found = Estimate(10**6, 10**5, 10**7, 50 * kept, kept, held)
+    monkeypatch.setattr(sleuth.odds, "estimate", lambda *a, **k: found)
+    return report(record, budget=0.5), truth
+
+
+def test_a_thin_estimate_gives_no_probability(monkeypatch):
+    from sleuth.cli.play import status_line
+
+    result, truth = _estimated_report(monkeypatch, sleuth.odds.THIN - 1)
+    out = report_json(result)
+    assert out["exact"] is False and out["kept"] == sleuth.odds.THIN - 1
+    assert all(p is None for row in out["probability"].values() for p in row.values())
+    assert "too few to estimate a probability" in worlds_line(result)
+    assert "100%" not in status_line(result.record, result)
+
+
+def test_an_estimate_never_reads_as_certain(monkeypatch):
+    from sleuth.chance import Estimated, certain
+    from sleuth.cli.play import status_line
+    from sleuth.render.common import pct, whole_pct
+
+    result, truth = _estimated_report(monkeypatch, 400)
+    item, holder = next((i, h) for i, h in truth.items() if h != result.record.table.me)
+    sure, never = result.odds.probability(holder, item), result.odds.probability("aside", item)
+    assert isinstance(sure, Estimated) and sure == 1 and not certain(sure)
+    assert never == 0 and isinstance(never, Estimated)
+    assert pct(sure) == whole_pct(sure) == f">{math.floor(sure.low * 100)}%" == ">99%"
+    assert pct(never) == "<1%" and never.high > 0
+    assert pct(Estimated.of(150, 400)) == "~38%"
+    line = status_line(result.record, result)
+    assert "100%" not in line and "~" in line
+    assert report_json(result)["probability"][holder][item] == 1.0  # the point estimate
+
+
+def test_no_estimate_says_the_count_is_unknown(monkeypatch):
+    from sleuth.cli.play import status_line
+    from sleuth.render.common import deals
+
+    result, _ = _estimated_report(monkeypatch, 0)
+    assert report_json(result)["worlds"] is None
+    assert "count unknown" in status_line(result.record, result)
+    assert "1 deal" not in status_line(result.record, result)
+    assert "unknown" in deals(result.odds)

@@ -341,3 +341,84 @@ def test_batch_workers_leave_ctrl_c_to_the_parent(monkeypatch):
     monkeypatch.setattr(parallel, "workers", lambda n: 2)
     assert set(parallel.batch(_interrupt_handler, range(8))) == {signal.SIG_IGN}
     assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+
+
+# ``next`` keeps to its budget: a question not counted in time (or past the engine's bound) is
+# left out and named, never guessed, and never a crash.
+
+
+def test_a_question_past_the_deadline_or_the_bound_is_left_out():
+    from sleuth.advisor import within
+    from sleuth.budget import Deadline
+    from sleuth.solve.counts import TooBig
+
+    def too_big(*_args):
+        raise TooBig
+
+    assert within(Deadline(-1), lambda *a: 1 / 0) is None  # not even started
+    assert within(Deadline(60), too_big) is None
+    assert within(Deadline(60), lambda budget: budget) <= 60
+    assert within(None, lambda: "no limit") == "no limit"
+
+
+@pytest.mark.parametrize("game", ["goldraub", "lima"])
+def test_advice_out_of_time_names_what_it_left_out(game):
+    from rich.console import Console
+
+    from sleuth.budget import Deadline
+
+    if game == "goldraub":
+        record, module, given = parse(goldraub_game(4, 4, 5)[0], "sim"), gnext, {}
+    else:
+        record, module = lima_record(4), lnext
+        given = {"roll": "SW-beach,N-wild,E-beach", "barrel": True}
+    whole = module.advise(report(record), given)
+    cut = module.advise(report(record), given, Deadline(-1))
+    assert whole.options and not cut.options and len(cut.uncounted) == len(whole.options)
+    out = module.advice_json(cut)
+    assert out["complete"] is False and out["options"] == [] and len(out["uncounted"]) > 0
+    console = Console(width=80, record=True, color_system=None)
+    module.show_advice(console, cut)
+    assert "NOT COUNTED within the budget" in console.export_text()
+
+
+def test_advice_with_no_exact_count_gives_none(monkeypatch):
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from sleuth.odds import UNCOUNTED
+
+    record = parse(goldraub_game(4, 4, 5)[0], "sim")
+    advice = gnext.advise(replace(report(record), odds=UNCOUNTED), {})
+    assert advice.worlds is None and not advice.options and not advice.guesses
+    assert gnext.advice_json(advice)["worlds"] is None
+    console = Console(width=80, record=True, color_system=None)
+    gnext.show_advice(console, advice)
+    assert "no advice is given" in console.export_text()
+
+
+def test_next_never_crashes_when_the_engine_gives_up(run, monkeypatch):
+    """A question past the engine's state bound (TooBig, once exit 1) is left out, exit 0."""
+    from sleuth.solve.counts import TooBig
+
+    def too_big(*_args, **_kwargs):
+        raise TooBig
+
+    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
+               "22,45,63").exit_code == 0
+    monkeypatch.setattr("sleuth.advisor.split", too_big)
+    result = run("next", "--json", "--at", "22")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["options"] == [] and out["complete"] is False and out["uncounted"]
+
+
+@pytest.mark.parametrize("budget", ["nan", "NaN", "-1"])
+def test_a_budget_that_is_not_seconds_is_refused(run, budget):
+    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
+               "22,45,63").exit_code == 0
+    for command in (["next"], ["report"], ["replay", "--step-budget"]):
+        flag = [] if command[-1].startswith("--") else ["--budget"]
+        result = run(*command, *flag, budget)
+        assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1

@@ -246,7 +246,7 @@ class Tiny:
             return record.table.players
         return CARDS if param == "cards" else ()
 
-    def advise(self, report: Any, given: dict) -> list:
+    def advise(self, report: Any, given: dict, deadline: Any = None) -> list:
         """Each question to another player about one card: its answers' counts, exactly."""
         from sleuth.advisor import answer_counts, chances
 

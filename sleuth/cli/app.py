@@ -194,10 +194,18 @@ FileOpt = Annotated[
     ),
 ]
 BUDGET = DEFAULT_BUDGET
+def seconds(value: float) -> float:
+    """A time option's value: a number of seconds, 0 or more (``inf``: no limit; ``nan``: no)."""
+    if value != value:  # nan passes every comparison min= makes
+        raise typer.BadParameter("nan is not a number of seconds")
+    return value
+
+
 BudgetOpt = Annotated[
     float,
     typer.Option(
         min=0.0,
+        callback=seconds,
         help=f"Seconds for the answer: an exact count may take {COUNT_SHARE:.0%}, an estimate "
         "the rest.",
     ),
@@ -358,17 +366,18 @@ def analyse(
     tolerate: int = 0,
     upto: int | None = None,
     dating: bool = True,
+    estimating: bool = True,
 ):
     """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input.
 
-    ``dating``: as ``analysis.report``.
+    ``dating``, ``estimating``: as ``analysis.report``.
     """
     record = analysable(file, command, upto)  # before the analysis is imported: quick refusals
     from sleuth.analysis import report
 
     counting = spinner(ENV.err, "counting the deals that fit the record...")
     with counting, remembered(record_path(file)) as memory:
-        return report(record, answer_due(budget), tolerate, memory, dating)
+        return report(record, answer_due(budget), tolerate, memory, dating, estimating)
 
 
 def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):

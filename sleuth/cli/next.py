@@ -82,14 +82,14 @@ def next_command(
         options = given(at, occupied, roll, shovel, pistol, public, barrel)
     except InputError as error:
         raise fail(error) from None
-    result = analyse(file, budget, "sleuth next", upto=upto, dating=False)  # no facts shown
+    result = analyse(file, budget, "sleuth next", upto=upto, dating=False, estimating=False)
     if not result.consistent:
         show_trouble(env().out, result)
         raise typer.Exit(ExitStatus.INCONSISTENT)
     game = result.record.rules
     try:
         with spinner(env().err, "splitting the deals by every answer..."):
-            advice = game.advise(result, options)
+            advice = game.advise(result, options, result.deadline)
     except InputError as error:
         raise fail(error) from None
     if json_:

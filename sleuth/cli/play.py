@@ -316,11 +316,13 @@ def status_line(record: Any, report: Any) -> str:
     if not report.fits:
         return " | ".join([*parts, "no deal fits: undo or edit"])
     odds = report.odds
-    parts.append(f"{'' if odds.exact else '~'}{about(odds.worlds)} deals")
+    deals = f"{'' if odds.exact else '~'}{about(odds.worlds)} deals"
+    parts.append(deals if odds.known else "count unknown")
     best = record.rules.best(report)
     if best is not None:
         label, chance = best
-        parts.append(f"best {label} {pct(Fraction(chance)) if chance is not None else '?'}")
+        shown = chance if chance is None or isinstance(chance, Fraction) else Fraction(chance)
+        parts.append(f"best {label} {pct(shown)}")
     return " | ".join(parts)
 
 

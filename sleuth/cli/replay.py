@@ -18,6 +18,7 @@ from sleuth.cli.app import (
     env,
     fail,
     record_path,
+    seconds,
     show_json,
 )
 from sleuth.cli.app import remembered as remembered_order
@@ -29,6 +30,7 @@ StepBudgetOpt = Annotated[
     typer.Option(
         "--step-budget",
         min=0.0,
+        callback=seconds,
         help="Seconds for each step's count; past it, a labelled estimate.",
     ),
 ]

@@ -74,8 +74,11 @@ class Game(Protocol):
     def check(self, console: Console, report: Report, target: Any, deadline: Deadline) -> None:
         """Weigh ``target`` now (or, given None, the best moves) and show the verdict."""
 
-    def advise(self, report: Report, given: dict) -> Any:
-        """The questions of my next turn; ``given`` holds the ``next`` options that were given."""
+    def advise(self, report: Report, given: dict, deadline: Deadline | None = None) -> Any:
+        """The questions of my next turn; ``given``: the ``next`` options that were given.
+
+        With a ``deadline``, a question not counted by then is left out and named.
+        """
 
     def show_advice(self, console: Console, advice: Any) -> None:
         """The advice on screen."""

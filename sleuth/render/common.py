@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from sleuth.chance import Estimated
 from sleuth.games.base import yaml_word
 from sleuth.model import Holder, Item
 
@@ -22,12 +24,15 @@ if TYPE_CHECKING:
     from sleuth.analysis import Report, Update
     from sleuth.games.base import Status
     from sleuth.mistakes import Repair
+    from sleuth.odds import Odds
 
 
 def pct(p: Fraction | None) -> str:
-    """A probability as a short percentage: 45.2%, <0.1%, >99.9%, 100%."""
+    """A probability as a short percentage: 45.2%, <0.1%, >99.9%, 100%; estimated: ~45%, >96%."""
     if p is None:
         return "?"
+    if isinstance(p, Estimated):
+        return estimated_pct(p)
     if p == 0 or p == 1:
         return f"{int(p) * 100}%"
     value = float(p) * 100
@@ -38,13 +43,27 @@ def pct(p: Fraction | None) -> str:
     return f"{value:.1f}%"
 
 
+def estimated_pct(p: Estimated) -> str:
+    """An estimate in whole percents, never as certain: ~45%; at 0 or 1 its 95% bound, <4%, >96%."""
+    if p == 1:
+        return f">{math.floor(p.low * 100)}%"
+    if p == 0:
+        return f"<{math.ceil(p.high * 100)}%"
+    return f"~{min(max(round(float(p) * 100), 1), 99)}%"
+
+
 def whole_pct(p: Fraction | None) -> str:
     """A probability in whole percents, for a narrow board: 44%, <1%, >99%, 100%."""
-    if p is None or p in (0, 1):
+    if p is None or p in (0, 1) or isinstance(p, Estimated):
         return pct(p)
     if p < Fraction(1, 200) or p > Fraction(199, 200):
         return "<1%" if p < Fraction(1, 2) else ">99%"
     return f"{float(p):.0%}"
+
+
+def bits(value: float | None) -> str:
+    """Bits of information to two places, or ? when they were not counted."""
+    return "?" if value is None else f"{value:.2f}"
 
 
 def tags(players: tuple[Holder, ...]) -> dict[Holder, str]:
@@ -283,11 +302,28 @@ def worlds_line(report: Report) -> str:
             f"sampled deals fitted the record; z3 shows that at least one does (at most "
             f"{high:.3g}). Probabilities are unknown (?); try a larger --budget."
         )
-    return (
+    line = (
         f"ESTIMATE by sampling: about {odds.worlds:.3g} deals {fit} "
         f"(95% interval {low:.3g} to {high:.3g}, {odds.samples:,} samples; a larger --budget "
         "may count exactly)"
     )
+    if odds.thin:
+        line += (
+            f". Only {odds.base:,} sampled deals fitted, too few to estimate a probability "
+            "(?)."
+        )
+    return line
+
+
+def not_counted(noun: str, names: list[str], nothing: bool) -> str:
+    """The advice left out by the budget, in a line; ``nothing``: the record was not counted."""
+    if nothing:
+        return (
+            "NOT COUNTED: the deals that fit the record were not counted exactly within the "
+            "budget, so no advice is given; try a larger --budget."
+        )
+    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+    return f"NOT COUNTED within the budget: {noun} {shown}; a larger --budget may count them."
 
 
 def repair_text(report: Report, repair: Repair) -> str:
@@ -376,8 +412,7 @@ def show_edit(console: Console, report: Report, index: int, old: str, new: str) 
     console.print(Text(f"event {index} was: {old}"))
     console.print(Text(f"event {index} now: {new}"))
     if show_trouble(console, report):
-        exact = "" if report.odds.exact else " (ESTIMATE)"
-        console.print(Text(f"  {report.odds.worlds:,} deals fit the record{exact}"))
+        console.print(Text(f"  {deals(report.odds)} fit the record"))
 
 
 def show_update(console: Console, update: Update, what: str, where: str = "") -> None:
@@ -391,9 +426,16 @@ def show_update(console: Console, update: Update, what: str, where: str = "") ->
         console.print(Text(f"  now certain: {fact.holder} holds {fact.item}"))
     if not update.new:
         console.print("  nothing new is certain")
-    exact = "" if report.odds.exact else " (ESTIMATE)"
-    deals = "deal" if report.odds.worlds == 1 else "deals"
-    console.print(f"  {report.odds.worlds:,} {deals} still possible{exact}")
+    console.print(Text(f"  {deals(report.odds)} still possible"))
+
+
+def deals(odds: Odds) -> str:
+    """How many deals: "1 deal", "1,024 deals", "about 5.35e+08 deals (ESTIMATE)", or unknown."""
+    if odds.exact:
+        return f"{odds.worlds:,} {'deal' if odds.worlds == 1 else 'deals'}"
+    if odds.known:
+        return f"about {odds.worlds:.3g} deals (ESTIMATE)"
+    return "deals not counted within the budget: how many is unknown, at least one"
 
 
 def _share(p: Fraction | None) -> float | None:
@@ -406,7 +448,7 @@ def report_json(report: Report) -> dict:
     odds = report.odds
     space = report.record.model().space
     out: dict = {"game": report.record.game, "consistent": report.fits}
-    out["worlds"] = odds.worlds
+    out["worlds"] = odds.worlds if odds.known else None  # z3 found a deal; none was counted
     out["exact"] = odds.exact
     out["probability"] = {}
     if report.consistent:
@@ -435,6 +477,7 @@ def report_json(report: Report) -> dict:
     if not odds.exact:
         out["interval"] = list(odds.interval or (0, 0))
         out["samples"] = odds.samples
+        out["kept"] = odds.base  # the sampled deals that fit: below THIN, no probability given
     out["status"] = status_json(report.record.rules.status(report.record))
     return out
 

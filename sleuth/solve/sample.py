@@ -20,6 +20,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from sleuth.chance import wilson
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.solve.counts import BudgetExceeded
 from sleuth.solve.draw import Walker
@@ -42,17 +43,6 @@ class Estimate:
     samples: int
     kept: int
     held: dict[tuple[Holder, Item], int]
-
-
-def wilson(kept: int, samples: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if samples == 0:
-        return 0.0, 1.0
-    p = kept / samples
-    centre = (p + z * z / (2 * samples)) / (1 + z * z / samples)
-    spread = z * math.sqrt(p * (1 - p) / samples + z * z / (4 * samples * samples))
-    spread /= 1 + z * z / samples
-    return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
 class _Sampler:

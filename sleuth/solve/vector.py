@@ -425,6 +425,8 @@ class VectorRun:
             pieces: list[tuple[int, np.ndarray, np.ndarray]] = []  # (holder, rows, their keys)
             made, most = 0, self.most_successors(k)
             for start in range(0, max(len(layer), 1), self.chunk):  # an empty layer too
+                if start and deadline is not None and time.monotonic() > deadline:
+                    raise BudgetExceeded  # a wide layer takes seconds: not past the deadline
                 chunk = self.keys[:, start : start + self.chunk]
                 for h, rows, nxt in self._successors(k, chunk, most - made):
                     made += len(rows)

@@ -72,11 +72,11 @@ class Goldraub:
     def show_update(self, console: Any, report: Any) -> None:
         """Nothing beyond the common update lines."""
 
-    def advise(self, report: Any, given: dict) -> Any:
+    def advise(self, report: Any, given: dict, deadline: Any = None) -> Any:
         """The questions of my next turn (``sleuth next``), each split exactly by its answer."""
         from sleuth.games.goldraub.next import advise
 
-        return advise(report, given)
+        return advise(report, given, deadline)
 
     def show_advice(self, console: Any, advice: Any) -> None:
         """The advice on screen."""

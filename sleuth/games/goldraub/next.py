@@ -10,6 +10,7 @@ Guessing now or later is weighed by a simple model, stated in ``GuessTiming``.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -31,11 +32,12 @@ from sleuth.errors import InputError
 from sleuth.games.goldraub.board import City
 from sleuth.games.goldraub.rules import Guess, Search, expected_points, may_guess, round_value
 from sleuth.model import Holder, Item, Model, Term
-from sleuth.render.common import Phrases, fitted, pct
-from sleuth.solve import Counts, count
+from sleuth.render.common import Phrases, bits, fitted, not_counted, pct
+from sleuth.solve import Counts
 
 if TYPE_CHECKING:
     from sleuth.analysis import Report
+    from sleuth.budget import Deadline
     from sleuth.record import Record
 
 MOVE = range(1, 7)  # a die roll: 1 to 6 spaces
@@ -165,12 +167,17 @@ class GuessTiming:
 
 @dataclass(frozen=True)
 class SearchAdvice:
-    """Every search I may make, best first, and the timing of my likely guesses."""
+    """Every search I may make, best first, and the timing of my likely guesses.
+
+    ``uncounted``: the searches (space, row) whose split was not counted within the budget;
+    ``worlds`` is None when not even the record's deals were (then nothing is advised).
+    """
 
     at: int | None
-    worlds: int
+    worlds: int | None
     options: list[SearchOption]
     guesses: list[GuessTiming]
+    uncounted: list[tuple[int | None, str]] = dataclasses.field(default_factory=list)
 
 
 def reason(split: Split, holdings: list[tuple[Holder, Item]], worlds: int, best: bool) -> str:
@@ -213,8 +220,13 @@ def timing(record: Record, base: Counts, holdings: list[tuple[Holder, Item]], to
     return out
 
 
-def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
-    """The searches of my next turn, each split exactly; best first (by information)."""
+def advise(
+    report: Report, given: dict[str, Any], deadline: Deadline | None = None, top: int = 5
+) -> SearchAdvice:
+    """The searches of my next turn, each split exactly; best first (by information).
+
+    A search not counted by the ``deadline`` (if any) is left out and named (``uncounted``).
+    """
     record = report.record
     unknown = set(given) - {"at", "occupied", "public"}
     if unknown:
@@ -227,22 +239,27 @@ def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
             route = f"{min(city.route)}-{max(city.route)}"
             raise InputError("sleuth next", field, f"{space} is not a route space ({route})")
     at, occupied = spaces(record, given.get("at"), given.get("occupied"))
+    searches = legal(city, at, occupied)
+    base = counted(report)
+    if base is None:
+        return SearchAdvice(at, None, [], [], searches)
     model, public = record.model(), public_model(record) if given.get("public") else None
-    base = counted(report, model)
     holdings = open_holdings(record)
     v = value_after(record)
-    searches = legal(city, at, occupied)
     rows = list(dict.fromkeys(row for _, row in searches))
     asked = [question(record, row) for row in rows]
-    splits = answer_splits(model, asked)
-    heard = answer_splits(public, asked) if public is not None else [None] * len(rows)
+    splits = answer_splits(model, asked, deadline)
+    heard = answer_splits(public, asked, deadline) if public is not None else [None] * len(rows)
     seen = {
         row: (split, None if said is None else information(said))
         for row, split, said in zip(rows, splits, heard, strict=True)
     }
-    options = []
+    options, uncounted = [], []
     for space, row in searches:
         split, heard = seen[row]
+        if split is None:
+            uncounted.append((space, row))
+            continue
         options.append(
             SearchOption(
                 space, row, chances(split), information(split),
@@ -254,15 +271,14 @@ def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
         _with_reason(o, seen[o.row][0], holdings, base.total, k == 0)
         for k, o in enumerate(options)
     ]
-    return SearchAdvice(at, base.total, options, timing(record, base, holdings, top))
+    guesses = timing(record, base, holdings, top)
+    return SearchAdvice(at, base.total, options, guesses, uncounted)
 
 
-def counted(report: Report, model: Model) -> Counts:
-    """The record's counts: the report's when they are exact, else counted here."""
+def counted(report: Report) -> Counts | None:
+    """The record's counts, when the report counted them exactly (else none in the budget)."""
     odds = report.odds
-    if odds is not None and odds.exact and odds.worlds:
-        return Counts(odds.worlds, odds.held)
-    return count(model)
+    return Counts(odds.worlds, odds.held) if odds.exact and odds.worlds else None
 
 
 def _with_reason(option: SearchOption, split: Split, holdings, worlds: int, best: bool):
@@ -302,7 +318,15 @@ def advice_json(advice: SearchAdvice) -> dict:
             }
             for g in advice.guesses
         ],
-    }
+    } | uncounted_json(advice)
+
+
+def uncounted_json(advice: SearchAdvice) -> dict:
+    """The optional keys of searches left out: ``uncounted`` [{space, row}], null worlds."""
+    if not advice.uncounted:
+        return {}
+    left = [{"space": space, "row": row} for space, row in advice.uncounted]
+    return {"complete": False, "uncounted": left, "worlds": advice.worlds}
 
 
 def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None:
@@ -312,11 +336,15 @@ def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None
     for column in ("space", "row", "answers %", "bits") + ("public",) * public + ("value",):
         table.add_column(column, justify="right" if column in ("bits", "value") else "left")
     for o in advice.options[:limit]:
-        heard = (f"{o.public:.2f}",) if public else ()
+        heard = (bits(o.public),) if public else ()
         where = "?" if o.space is None else str(o.space)
-        bits, value = f"{o.information:.2f}", f"{float(o.value):.1f}"
-        table.add_row(where, o.row, Phrases(shares(o.answers).split(), " "), bits, *heard, value)
-    console.print(fitted(table))
+        told, value = f"{o.information:.2f}", f"{float(o.value):.1f}"
+        table.add_row(where, o.row, Phrases(shares(o.answers).split(), " "), told, *heard, value)
+    if advice.options:
+        console.print(fitted(table))
+    if advice.uncounted:
+        rows = list(dict.fromkeys(row for _, row in advice.uncounted))
+        console.print(Text(not_counted("searches of rows", rows, advice.worlds is None)))
     if advice.options:
         best = advice.options[0]
         console.print(Text(f"best: {best.row} ({best.reason})"))

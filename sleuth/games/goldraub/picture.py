@@ -107,7 +107,7 @@ def likely_table(report: Report, top: int = 5, wrap: bool = False) -> Table:
             ((report.odds.probability(player, s), s) for s in record.start.city.sectors),
             key=lambda pair: (-(pair[0] or 0), int(pair[1])),
         )
-        chances = [f"{s} ({pct(p)})" for p, s in odds[:top] if p]
+        chances = [f"{s} ({pct(p)})" for p, s in odds[:top] if p] or ["?"]
         table.add_row(player, Phrases(chances) if wrap else ", ".join(chances))
     return table
 

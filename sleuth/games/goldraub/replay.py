@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from sleuth.chance import certain
 from sleuth.games.goldraub.rules import Guess, guess_points, round_value, scores
 from sleuth.model import Holder, Item
 from sleuth.render.common import pct
@@ -55,7 +56,7 @@ def best_guess(record: Record, step: Step, shown: set) -> Best | None:
 def verdict(correct: bool, p: Fraction) -> str:
     """How a guess looks from my side: safe, worth it, lucky; impossible, unlucky, rash."""
     if correct:
-        return "safe" if p == 1 else "worth it" if p > WORTH else "lucky"
+        return "safe" if certain(p) else "worth it" if p > WORTH else "lucky"
     return "impossible" if p == 0 else "unlucky" if p > WORTH else "rash"
 
 

@@ -75,11 +75,11 @@ class Lima:
 
         show_top_pairs(console, report)
 
-    def advise(self, report: Any, given: dict) -> Any:
+    def advise(self, report: Any, given: dict, deadline: Any = None) -> Any:
         """The questions of my next turn (``sleuth next``), each split exactly by its answer."""
         from sleuth.games.lima.next import advise
 
-        return advise(report, given)
+        return advise(report, given, deadline)
 
     def show_advice(self, console: Any, advice: Any) -> None:
         """The advice on screen."""

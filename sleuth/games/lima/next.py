@@ -10,6 +10,7 @@ With the Barrel, the questions of every re-roll are counted in the same batch (`
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
@@ -26,16 +27,18 @@ from sleuth.advisor import (
     pair_split,
     pair_splits,
     shares,
+    within,
 )
 from sleuth.errors import InputError
 from sleuth.games.lima import barrel as lima_barrel
 from sleuth.games.lima.board import Island
 from sleuth.games.lima.rules import PUBLIC, TREASURE, Accuse, Ask, Secret
 from sleuth.model import Holder, Item, Model, Term
-from sleuth.render.common import Phrases, fitted, pct
+from sleuth.render.common import Phrases, bits, fitted, not_counted, pct
 
 if TYPE_CHECKING:
     from sleuth.analysis import Report
+    from sleuth.budget import Deadline
     from sleuth.record import Record
 
 WILD = "wild"
@@ -156,10 +159,12 @@ class QuestionOption:
 class QuestionAdvice:
     """Every question I may ask, best first, and the treasure pairs as they stand."""
 
-    worlds: int
+    worlds: int | None
     pairs: int
     options: list[QuestionOption]
     barrel: list[lima_barrel.Reroll] | None = None
+    uncounted: list[Question] = dataclasses.field(default_factory=list)
+    barrel_cut: bool = False  # --barrel given, but its splits were not all counted in time
 
     def pistol_gain(self) -> float | None:
         """How much more a Pistol question tells about the pair than the best public one."""
@@ -182,8 +187,14 @@ def canonical(board: Island, to: Holder, where: str, kind: str | None, size: int
     return (to, covered), lambda a: a
 
 
-def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
-    """Every question of my next turn, each split exactly; best first (by pair information)."""
+def advise(
+    report: Report, given: dict[str, Any], deadline: Deadline | None = None
+) -> QuestionAdvice:
+    """Every question of my next turn, each split exactly; best first (by pair information).
+
+    A question not counted by the ``deadline`` (if any) is left out and named (``uncounted``),
+    and so is the Barrel's advice when one of its questions is.
+    """
     record = report.record
     unknown = set(given) - {"roll", "shovel", "pistol", "public", "barrel"}
     if unknown:
@@ -202,7 +213,11 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
     shovel = bool(given.get("shovel"))
     questions = legal(record, faces, shovel, bool(given.get("pistol")))
     model = record.model()
-    worlds, now = pair_split(model, TREASURE, ())
+    whole = within(deadline, pair_split, model, TREASURE, ()) if report.odds.exact else None
+    if whole is None:
+        cut = bool(given.get("barrel"))
+        return QuestionAdvice(None, 0, [], uncounted=questions, barrel_cut=cut)
+    worlds, now = whole
     public = public_model(record) if given.get("public") else None
     size = model.space.sizes
     keys = [canonical(board, q.to, q.range, q.terrain, size[q.to]) for q in questions]
@@ -210,16 +225,20 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
     paired = barrel_pairs(record, faces, shovel, size) if given.get("barrel") else {}
     counted = list(dict.fromkeys([*distinct, *(k for ks in paired.values() for k in ks)]))
     terms = [(Term(to, covered),) for to, covered in counted]
-    found = dict(zip(counted, pair_splits(model, TREASURE, terms), strict=True))
+    found = dict(zip(counted, pair_splits(model, TREASURE, terms, deadline), strict=True))
     asked = terms[: len(distinct)]
-    heard = answer_splits(public, asked) if public is not None else [None] * len(distinct)
+    heard = answer_splits(public, asked, deadline) if public is not None else [None] * len(distinct)
     done = {
-        key: (*found[key], None if said is None else information(said))
+        key: (found[key], None if said is None else information(said))
         for key, said in zip(distinct, heard, strict=True)
     }
-    options = []
+    options, uncounted = [], []
     for q, (key, back) in zip(questions, keys, strict=True):
-        split, fall, heard = done[key]
+        pair, heard = done[key]
+        if pair is None:
+            uncounted.append(q)
+            continue
+        split, fall = pair
         answers = {back(a): p for a, p in chances(split).items()}
         said = 0.0 if q.secret and heard is not None else heard
         options.append(
@@ -230,12 +249,12 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
         )
     options.sort(key=lambda o: (-o.pair_information, -o.information, o.question.secret))
     total = sum(c.total for c in worlds.values())
-    rerolls = None
-    if paired:
+    rerolls, cut = None, any(found[k] is None for ks in paired.values() for k in ks)
+    if paired and not cut:
         falls = {pair: max(found[k][1].fall() for k in ks) for pair, ks in paired.items()}
         dice = lima_barrel.die_faces(board)
         rerolls = lima_barrel.rerolls(faces, dice, falls.__getitem__)
-    return QuestionAdvice(total, len(now.before), options, rerolls)
+    return QuestionAdvice(total, len(now.before), options, rerolls, uncounted, cut)
 
 
 def barrel_pairs(record: Record, faces: list[Face], shovel: bool, size: dict) -> dict:
@@ -276,7 +295,18 @@ def advice_json(advice: QuestionAdvice) -> dict:
         ],
     } | ({} if gain is None else {"pistol_gain": gain}) | (
         {} if advice.barrel is None else {"barrel": lima_barrel.barrel_json(advice.barrel)}
-    )
+    ) | uncounted_json(advice)
+
+
+def uncounted_json(advice: QuestionAdvice) -> dict:
+    """The optional keys of questions left out by the budget: ``uncounted``, ``barrel_counted``."""
+    out: dict = {}
+    if advice.uncounted:
+        left = [{"to": q.to, "range": q.range, "terrain": q.terrain} for q in advice.uncounted]
+        out |= {"complete": False, "uncounted": left, "worlds": advice.worlds}
+    if advice.barrel_cut:
+        out |= {"complete": False, "barrel_counted": False}
+    return out
 
 
 def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> None:
@@ -289,10 +319,17 @@ def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> No
     for o in advice.options[:limit]:
         q = o.question
         where = q.range + (f" ({q.uses})" if q.uses else "")
-        heard = (f"{o.public:.2f}",) if public else ()
+        heard = (bits(o.public),) if public else ()
         answers = Phrases(shares(o.answers).split(), " ")
         row = (q.to, where, q.terrain or "-", answers, f"{o.information:.2f}", *heard)
         table.add_row(*row, f"{o.pair_information:.2f}", pct(o.certain))
+    if advice.uncounted:
+        names = [f"{q.to} {q.range} {q.terrain or ''}".strip() for q in advice.uncounted]
+        console.print(Text(not_counted("questions", names, advice.worlds is None)))
+    if advice.barrel_cut:
+        console.print(Text("NOT COUNTED within the budget: the Barrel's re-rolls (--barrel)."))
+    if advice.worlds is None:
+        return
     console.print(fitted(table))
     console.print(Text(f"{advice.pairs} possible treasure pairs in {advice.worlds:,} holdings"))
     gain = advice.pistol_gain()

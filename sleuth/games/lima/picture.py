@@ -11,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from sleuth.chance import certain
 from sleuth.games.lima.advice import AccuseCheck, PairOdds, Pairs
 from sleuth.games.lima.rules import PUBLIC, TREASURE
 from sleuth.games.lima.turns import game_over
@@ -166,8 +167,8 @@ def opponents_table(report: Report, narrow: bool = False) -> Table:
         chances = [
             (report.odds.probability(player, x) or 0, x) for x in record.start.island.locations
         ]
-        must = [x for p, x in chances if p == 1] or ["-"]
-        maybe = _grouped([(p, x) for p, x in chances if 0 < p < 1]) or ["-"]
+        must = [x for p, x in chances if certain(p)] or ["-"]
+        maybe = _grouped([(p, x) for p, x in chances if p and not certain(p)]) or ["-"]
         tokens = () if narrow else (str(size),)
         table.add_row(player, *tokens, Phrases(must, " "), Phrases(maybe, "; "))
     return table

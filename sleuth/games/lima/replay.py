@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from sleuth.budget import due
+from sleuth.chance import certain
 from sleuth.games.lima.rules import TREASURE, Accuse
 from sleuth.model import Item, Model, holds
 from sleuth.odds import Odds, odds
@@ -107,7 +108,7 @@ def verdict(correct: bool, p: Fraction) -> str:
     """How an accusation looks from my side: safe, good odds, lucky; impossible, unlucky, rash."""
     half = Fraction(1, 2)
     if correct:
-        return "safe" if p == 1 else "good odds" if p >= half else "lucky"
+        return "safe" if certain(p) else "good odds" if p >= half else "lucky"
     return "impossible" if p == 0 else "unlucky" if p >= half else "rash"
 
 
