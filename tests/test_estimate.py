@@ -153,3 +153,23 @@ def test_no_estimate_says_the_count_is_unknown(monkeypatch):
     assert "count unknown" in status_line(result.record, result)
     assert "1 deal" not in status_line(result.record, result)
     assert "unknown" in deals(result.odds)
+
+
+def test_an_update_with_no_pairs_counted_says_so(monkeypatch):
+    """After a short budget, the update's treasure line names what it left out, never blank."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from sleuth.games.lima.picture import show_top_pairs
+
+    monkeypatch.setattr(sleuth.odds, "count", _slow)
+    record = parse(simulate_lima.simulate(3, 4, 1)[0], "sim")
+    space = record.model().space
+    held = {(h, i): 3 for h in space.holders for i in space.items}
+    thin = Estimate(10**4, 1, 10**5, 90, 3, held)
+    monkeypatch.setattr(sleuth.odds, "estimate", lambda *a, **k: thin)
+    console = Console(file=StringIO(), width=80, color_system=None)
+    show_top_pairs(console, report(record, budget=0.5))
+    line = console.file.getvalue().strip()
+    assert line.startswith("top treasure pairs: not counted within the budget"), line

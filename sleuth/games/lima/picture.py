@@ -201,8 +201,12 @@ def show_top_pairs(console: Console, report: Report, limit: int = 3) -> None:
         pair = " + ".join(won.locations)
         console.print(Text(f"  the game is over: {won.by} found the treasure, {pair}"))
         return
-    pairs = report.details[:limit]
-    listed = ", ".join(f"{'+'.join(p.locations)} {pct(p.probability)}" for p in pairs)
+    found = report.details
+    listed = ", ".join(f"{'+'.join(p.locations)} {pct(p.probability)}" for p in found[:limit])
+    if not found:
+        listed = "not counted within the budget (a larger --budget may count them)"
+    elif found.uncounted:
+        listed += f"; pairs of {len(found.uncounted)} locations not counted within the budget"
     console.print(Text(f"  top treasure pairs: {listed}"))
 
 
