@@ -41,3 +41,8 @@ class Estimated(Fraction):
 def certain(p: Fraction | None) -> bool:
     """Whether ``p`` is exactly 1: an estimate never is, however many samples agree."""
     return p == 1 and not isinstance(p, Estimated)
+
+
+def impossible(p: Fraction | None) -> bool:
+    """Whether ``p`` is exactly 0: an estimate never is (no sampled deal had it, that is all)."""
+    return p == 0 and not isinstance(p, Estimated)

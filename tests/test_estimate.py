@@ -3,6 +3,7 @@
 import json
 import math
 import time
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -173,3 +174,15 @@ def test_an_update_with_no_pairs_counted_says_so(monkeypatch):
     show_top_pairs(console, report(record, budget=0.5))
     line = console.file.getvalue().strip()
     assert line.startswith("top treasure pairs: not counted within the budget"), line
+
+
+def test_a_replay_verdict_needs_an_exact_chance():
+    """A guess at an estimated 100% is not 'safe', nor one at an estimated 0% 'impossible'."""
+    from sleuth.chance import Estimated
+    from sleuth.games.goldraub.replay import verdict
+    from sleuth.games.lima.replay import verdict as lima_verdict
+
+    for judge in (verdict, lima_verdict):
+        assert judge(True, Estimated.of(200, 200)) != "safe" and judge(True, Fraction(1)) == "safe"
+        assert judge(False, Estimated.of(0, 200)) == "rash"
+        assert judge(False, Fraction(0)) == "impossible"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from sleuth.chance import certain
+from sleuth.chance import certain, impossible
 from sleuth.games.goldraub.rules import Guess, guess_points, round_value, scores
 from sleuth.model import Holder, Item
 from sleuth.render.common import pct
@@ -57,7 +57,7 @@ def verdict(correct: bool, p: Fraction) -> str:
     """How a guess looks from my side: safe, worth it, lucky; impossible, unlucky, rash."""
     if correct:
         return "safe" if certain(p) else "worth it" if p > WORTH else "lucky"
-    return "impossible" if p == 0 else "unlucky" if p > WORTH else "rash"
+    return "impossible" if impossible(p) else "unlucky" if p > WORTH else "rash"
 
 
 def judged_guess(record: Record, index: int, guess: Guess, before: Step) -> Move:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from sleuth.budget import due
-from sleuth.chance import certain
+from sleuth.chance import certain, impossible
 from sleuth.games.lima.rules import TREASURE, Accuse
 from sleuth.model import Item, Model, holds
 from sleuth.odds import Odds, odds
@@ -109,7 +109,7 @@ def verdict(correct: bool, p: Fraction) -> str:
     half = Fraction(1, 2)
     if correct:
         return "safe" if certain(p) else "good odds" if p >= half else "lucky"
-    return "impossible" if p == 0 else "unlucky" if p >= half else "rash"
+    return "impossible" if impossible(p) else "unlucky" if p >= half else "rash"
 
 
 def judged_accusation(record: Record, index: int, accuse: Accuse, pairs: Pairs) -> Move:
