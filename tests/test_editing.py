@@ -175,6 +175,39 @@ def test_delete_out_of_range_is_refused(run, tmp_path):
     refused(run, path, "delete", "1", parts=("sleuth delete", "the record has none"))
 
 
+
+THREE = ["new", "goldraub", "--players", "Anton,Bert,Christl", "--me", "Christl"]
+TWO_ROUNDS = [  # Bert guesses wrong in round 1, then again in round 2
+    ["search", "anton", "31-36", "--gold", "1"],
+    ["guess", "bert", "anton", "32", "--wrong"],
+    ["search", "bert", "31-36", "--gold", "0"],
+    ["search", "christl", "41-47", "--gold", "1"],
+    ["guess", "bert", "anton", "33", "--wrong"],
+]
+
+
+def test_delete_that_leaves_a_forbidden_record_is_refused(run, tmp_path):
+    """Without event 3, Bert's two wrong guesses fall in one round: the rules forbid it."""
+    typed(run, [*THREE, "--hand", "22,45,63"], TWO_ROUNDS)
+    path = tmp_path / "game.yaml"
+    parts = ("sleuth delete, event 5, field 'by'", "may not guess", "(with event 3 deleted)")
+    refused(run, path, "delete", "3", parts=parts)
+    assert run("delete", "5").exit_code == 0
+
+
+def test_delete_may_repair_a_record_that_is_already_forbidden(run, tmp_path):
+    typed(run, [*THREE, "--hand", "22,45,63"], TWO_ROUNDS)
+    path = tmp_path / "game.yaml"
+    doc = YAML().load(path)
+    del doc["events"][2]
+    YAML().dump(doc, path)
+    assert run("report").exit_code == 2
+    assert run("delete", "1").exit_code == 0
+    assert run("report").exit_code == 2  # still forbidden: the delete made it no worse
+    assert run("delete", "3").exit_code == 0
+    assert run("report").exit_code == 0
+
+
 # --before
 
 
