@@ -208,6 +208,32 @@ def test_delete_may_repair_a_record_that_is_already_forbidden(run, tmp_path):
     assert run("report").exit_code == 0
 
 
+
+@pytest.mark.parametrize("typed", ["1_0", "１", "٣", "+1", " 1", "1e1", "0x1", "9" * 5000])
+@pytest.mark.parametrize("command", ["delete", "edit", "report --upto", "search --before"])
+def test_event_numbers_are_ascii_digits_only(run, tmp_path, command, typed):
+    """Python's int() reads 1_0 as 10 and a full-width １ as 1: a number here is ASCII digits."""
+    path = copied("goldraub-rulebook.yaml", tmp_path)
+    name, *option = command.split()
+    args = {"edit": ["edit", typed, "gold=1"], "delete": ["delete", typed]}.get(name)
+    if args is None:
+        args = [*(GOLDRAUB_EVENTS[2] if name == "search" else [name]), *option, typed]
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    one_error(result.stderr, "is not a number" if len(typed) < 10 else "is too large")
+    assert len(result.stderr) < 300  # a long number is not repeated whole
+    assert path.read_bytes() == (EXAMPLES / "goldraub-rulebook.yaml").read_bytes()
+
+
+@pytest.mark.parametrize("command", ["delete", "edit"])
+def test_a_negative_event_number_is_no_event_not_an_option(run, tmp_path, command):
+    path = copied("lima-4p.yaml", tmp_path)
+    count = len(events(path))
+    args = [command, "-1", *(["answer=1"] if command == "edit" else [])]
+    refused(run, path, *args, parts=(f"sleuth {command}", "no event -1"))
+    assert str(count) in run(*args).stderr
+
+
 # --before
 
 
