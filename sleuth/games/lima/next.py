@@ -182,9 +182,11 @@ def canonical(board: Island, to: Holder, where: str, kind: str | None, size: int
     return (to, covered), lambda a: a
 
 
-def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
-    """Every question of my next turn, each split exactly; best first (by pair information)."""
-    record = report.record
+def wanted(record: Record, given: dict[str, Any]) -> list[Face]:
+    """The dice as rolled from ``next``'s options, checked before any count.
+
+    An InputError for an option this game does not take, or a roll missing or not the dice's.
+    """
     unknown = set(given) - {"roll", "shovel", "pistol", "public", "barrel"}
     if unknown:
         name = sorted(unknown)[0]
@@ -199,6 +201,14 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
         faces = lima_barrel.placed(faces, lima_barrel.die_faces(board))
         if isinstance(faces, str):
             raise InputError("sleuth next", "roll", faces)
+    return faces
+
+
+def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
+    """Every question of my next turn, each split exactly; best first (by pair information)."""
+    record = report.record
+    board = record.start.island
+    faces = wanted(record, given)
     shovel = bool(given.get("shovel"))
     questions = legal(record, faces, shovel, bool(given.get("pistol")))
     model = record.model()
