@@ -27,6 +27,7 @@ from sleuth.cli.app import (
     ExitStatus,
     FileOpt,
     app,
+    delivered,
     env,
     fail,
     loaded,
@@ -170,7 +171,16 @@ class Session:
         return f"{self.path.name}> "
 
     def enter(self, line: str) -> int:
-        """Run one line; its exit status (2: rejected, the line worth editing). Leave: quit."""
+        """Run one line; its exit status (2: rejected, or its output lost). Leave: quit.
+
+        Output lost by the session's own lines (``help``) is noted here, as each command notes
+        its own (``delivered``): an entry that records nothing and lost its output is exit 2.
+        """
+        env().recorded = None
+        return delivered(self.run(line))
+
+    def run(self, line: str) -> int:
+        """Run one line as ``enter`` does, its lost output not yet noted."""
         length = len(line.rstrip("\r\n"))
         if length > LONGEST_LINE:  # shlex takes time quadratic in a line's length
             message = f"a line of {length:,} characters is too long (at most {LONGEST_LINE:,})"
