@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
 
@@ -69,6 +70,21 @@ def label(key: object) -> str:
     return key if isinstance(key, str) and len(key) <= 40 else shown(key)
 
 
+LONGEST = 200  # the most characters of one word a message repeats whole (a path fits)
+KEPT = (40, 20)  # of a longer word, e.g. a 5,000-digit number typed: its first and last ones
+
+
 def printable(text: str) -> str:
-    """``text`` on one line: line breaks and other control characters written as escapes."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """``text`` on one line: control characters as escapes, a word too long to repeat cut short.
+
+    e.g. "'999...9' is not a number" with 5,000 nines becomes "'999...[5,002 characters in
+    all]...999' is not a number": no error repeats a huge input whole.
+    """
+    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return re.sub(rf"\S{{{LONGEST + 1},}}", _shortened, escaped)
+
+
+def _shortened(word: re.Match) -> str:
+    """One word too long to repeat, as its first and last characters and its length."""
+    text, (first, last) = word.group(), KEPT
+    return f"{text[:first]}...[{len(text):,} characters in all]...{text[-last:]}"

@@ -49,8 +49,8 @@ def regular(status: os.stat_result, source: str) -> os.stat_result:
     return status
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text``: a temporary file beside its target, fsync, rename.
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (or bytes): a temporary file beside its target, fsync, rename.
 
     A symlink stays a link: the file it names is replaced. A new file gets the mode the umask
     leaves, a rewritten one keeps its own.
@@ -68,16 +68,16 @@ def write_atomic(path: Path, text: str) -> None:
             os.close(dirfd)
 
 
-def _replace(path: Path, text: str) -> None:
+def _replace(path: Path, text: str | bytes) -> None:
     """Write ``text`` to a new temporary file, locked until it is renamed over ``path``."""
-    temp = path.parent / f".{path.name}.{secrets.token_hex(TAG // 2)}.tmp"
+    temp = _temporary(path)
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
+        with os.fdopen(fd, "wb") as out:
             fcntl.flock(out, fcntl.LOCK_EX)
             with contextlib.suppress(FileNotFoundError):
                 os.fchmod(out.fileno(), path.stat().st_mode & 0o777)
-            out.write(text)
+            out.write(text.encode("utf-8") if isinstance(text, str) else text)
             out.flush()
             os.fsync(out.fileno())
             os.replace(temp, path)
@@ -88,6 +88,28 @@ def _replace(path: Path, text: str) -> None:
 
 
 TAG = 16  # hex digits in a temporary file's name: .game.yaml.0123456789abcdef.tmp
+
+
+def _temporary(path: Path) -> Path:
+    """A new name for a temporary file beside ``path``, e.g. ``.game.yaml.0123456789abcdef.tmp``."""
+    return path.parent / f".{path.name}.{secrets.token_hex(TAG // 2)}.tmp"
+
+
+def writable(path: Path) -> Path:
+    """The file ``path`` names, once it is known that ``write_atomic`` can replace it.
+
+    Checked before anything is computed for it: it must be a regular file or none, in a folder
+    where a temporary file can be made (one is made and removed). An InputError otherwise, e.g.
+    for a directory, a device such as /dev/full, or a folder that does not exist.
+    """
+    real = target(path)
+    try:
+        temp = _temporary(real)
+        os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        os.unlink(temp)
+    except OSError as error:
+        raise FileFault(str(path), "cannot write", error) from None
+    return real
 
 
 def target(path: Path) -> Path:

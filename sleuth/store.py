@@ -118,16 +118,36 @@ def _number(record: Record, index: int, field: str) -> int:
 def remove(path: Path, index: int, source: str, warn: Warn | None = None) -> tuple[Record, Event]:
     """Remove event ``index`` (1-based; the later ones move up by one).
 
-    Returns the record as written and the removed event.
+    Refused when it would leave a lawful record with an event the rules forbid (a record that
+    is already unlawful may be repaired by deleting). Returns the record as written and the
+    removed event.
     """
 
     def drop(record: Record) -> Event:
         try:
-            return record.events.pop(_number(record, index, "event") - 1)
+            lawful_before = record.forbidden() is None
+            removed = record.events.pop(_number(record, index, "event") - 1)
         except InputError as error:
             raise error.located(source=source) from None
+        if lawful_before:
+            _still_lawful(record, index, source)
+        return removed
 
     return _edit(path, source, drop, warn)
+
+
+def _still_lawful(record: Record, removed: int, source: str) -> None:
+    """An InputError when the rules forbid an event once event ``removed`` is gone.
+
+    The event is named by its number before the removal, as the user sees it in ``log``.
+    """
+    error = record.forbidden()
+    if error is not None:
+        event = error.event
+        if event is not None and event >= removed:
+            event += 1
+        message = f"{error.message} (with event {removed} deleted)"
+        raise InputError(source, error.field, message, event)
 
 
 def remove_last(path: Path, source: str, warn: Warn | None = None) -> Event:

@@ -175,6 +175,65 @@ def test_delete_out_of_range_is_refused(run, tmp_path):
     refused(run, path, "delete", "1", parts=("sleuth delete", "the record has none"))
 
 
+
+THREE = ["new", "goldraub", "--players", "Anton,Bert,Christl", "--me", "Christl"]
+TWO_ROUNDS = [  # Bert guesses wrong in round 1, then again in round 2
+    ["search", "anton", "31-36", "--gold", "1"],
+    ["guess", "bert", "anton", "32", "--wrong"],
+    ["search", "bert", "31-36", "--gold", "0"],
+    ["search", "christl", "41-47", "--gold", "1"],
+    ["guess", "bert", "anton", "33", "--wrong"],
+]
+
+
+def test_delete_that_leaves_a_forbidden_record_is_refused(run, tmp_path):
+    """Without event 3, Bert's two wrong guesses fall in one round: the rules forbid it."""
+    typed(run, [*THREE, "--hand", "22,45,63"], TWO_ROUNDS)
+    path = tmp_path / "game.yaml"
+    parts = ("sleuth delete, event 5, field 'by'", "may not guess", "(with event 3 deleted)")
+    refused(run, path, "delete", "3", parts=parts)
+    assert run("delete", "5").exit_code == 0
+
+
+def test_delete_may_repair_a_record_that_is_already_forbidden(run, tmp_path):
+    typed(run, [*THREE, "--hand", "22,45,63"], TWO_ROUNDS)
+    path = tmp_path / "game.yaml"
+    doc = YAML().load(path)
+    del doc["events"][2]
+    YAML().dump(doc, path)
+    assert run("report").exit_code == 2
+    assert run("delete", "1").exit_code == 0
+    assert run("report").exit_code == 2  # still forbidden: the delete made it no worse
+    assert run("delete", "3").exit_code == 0
+    assert run("report").exit_code == 0
+
+
+
+@pytest.mark.parametrize("typed", ["1_0", "１", "٣", "+1", " 1", "1e1", "0x1", "9" * 5000])
+@pytest.mark.parametrize("command", ["delete", "edit", "report --upto", "search --before"])
+def test_event_numbers_are_ascii_digits_only(run, tmp_path, command, typed):
+    """Python's int() reads 1_0 as 10 and a full-width １ as 1: a number here is ASCII digits."""
+    path = copied("goldraub-rulebook.yaml", tmp_path)
+    name, *option = command.split()
+    args = {"edit": ["edit", typed, "gold=1"], "delete": ["delete", typed]}.get(name)
+    if args is None:
+        args = [*(GOLDRAUB_EVENTS[2] if name == "search" else [name]), *option, typed]
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    one_error(result.stderr, "is not a number" if len(typed) < 10 else "is too large")
+    assert len(result.stderr) < 300  # a long number is not repeated whole
+    assert path.read_bytes() == (EXAMPLES / "goldraub-rulebook.yaml").read_bytes()
+
+
+@pytest.mark.parametrize("command", ["delete", "edit"])
+def test_a_negative_event_number_is_no_event_not_an_option(run, tmp_path, command):
+    path = copied("lima-4p.yaml", tmp_path)
+    count = len(events(path))
+    args = [command, "-1", *(["answer=1"] if command == "edit" else [])]
+    refused(run, path, *args, parts=(f"sleuth {command}", "no event -1"))
+    assert str(count) in run(*args).stderr
+
+
 # --before
 
 

@@ -595,3 +595,42 @@ def test_output_that_cannot_be_written(tmp_path, game, args):
             check_output_fault(good, contents(good_path), stdout, args, child, paths[stdout])
         except AssertionError as error:
             raise AssertionError(f"stdout {stdout}: {error}") from error
+
+
+# Hostile lines typed into ``sleuth play``: each is refused in one short line on stderr, exit
+# status 2, nothing on stdout, the record byte for byte and no other file made.
+
+HOSTILE_LINES = {
+    "search an 31-36 --gold 2 " + "x" * 200_000: "a line of 200,025 characters is too long",
+    '"' + "a" * 100_000: "a line of 100,001 characters is too long",
+    "search an 31-36 --gold " + "9" * 900: "[900 characters in all]",
+    "delete " + "9" * 990: "[992 characters in all]",
+    "report --upto " + "9" * 985: "is too large",
+    "guess an be 32 --wrong --before " + "9" * 960: "is too large",
+    "search an 31-36 --gold 2 -fother.yaml": "no --file here",
+    "report -fother.yaml": "no --file here",
+    "report -f=other.yaml": "no --file here",
+    "delete 1 -xfother.yaml": "no --file here",
+    "delete -1fother.yaml": "no --file here",
+    "delete 1_0": "'1_0' is not a number",
+    "delete １": "'１' is not a number",
+    "delete -1": "no event -1: 1 to 2",
+    "next --at 0": "0 is not a route space",
+    "next --at 1_0": "'1_0' is not a number",
+    "next --occupied 1,2,3": "3 spaces for the 2 other figures",
+    "next --occupied 7,7": "space 7 is named twice",
+    "next --at 9 --occupied 9": "space 9 is my own figure's",
+}
+
+
+@pytest.mark.parametrize("line", list(HOSTILE_LINES), ids=range(len(HOSTILE_LINES)))
+def test_hostile_lines_in_play_are_refused_in_one_short_line(tmp_path, line):
+    path = tmp_path / "game.yaml"
+    path.write_text(json.dumps(GOLDRAUB))
+    before = snapshot(path)
+    result = CliRunner().invoke(app, ["play", "--file", str(path)], input=line + "\n")
+    assert result.exit_code == 2, (result.exception, result.output[:300])
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sleuth: "), result.stderr[:300]
+    assert HOSTILE_LINES[line] in lines[0] and len(lines[0]) < 300, lines[0][:300]
+    assert result.stdout == "" and snapshot(path) == before

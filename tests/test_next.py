@@ -422,3 +422,81 @@ def test_a_budget_that_is_not_seconds_is_refused(run, budget):
         flag = [] if command[-1].startswith("--") else ["--budget"]
         result = run(*command, *flag, budget)
         assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+
+
+CONTRADICTED = {
+    "goldraub": (
+        ["new", "goldraub", "--players", "An,Bo,Cy", "--me", "Cy", "--hand", "22,45,63"],
+        ["guess", "Cy", "An", "22", "--correct"],  # my own card
+        ["--at", "99"],
+    ),
+    "lima": (
+        ["new", "lima", "--players", "A,B,C", "--me", "A", "--hand", "1F,1B,1M,2F,2B,2M,3F"],
+        ["accuse", "B", "1F", "4F", "--correct"],  # my own location
+        ["--roll", "N-beach"],
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(CONTRADICTED))
+def test_next_json_on_a_record_no_deal_fits_is_the_report_s_conflict(run, game):
+    new, contradiction, _ = CONTRADICTED[game]
+    assert run(*new, *(["--public", "3B"] if game == "lima" else [])).exit_code == 0
+    assert run(*contradiction).exit_code == 3
+    roll = ["--roll", "N-beach,E-wild,S-forest"] if game == "lima" else []
+    result = run("next", "--json", *roll)
+    assert result.exit_code == 3, result.output
+    out = json.loads(result.stdout)
+    whole = json.loads(run("report", "--json").stdout)
+    assert out == {
+        "game": game, "consistent": False, "conflict": whole["conflict"],
+        "repairs": whole["repairs"], "options": [],
+    }
+    assert out["conflict"] == [0, 1]
+    assert "Contradiction" in run("next", *roll).stdout
+
+
+@pytest.mark.parametrize("game", sorted(CONTRADICTED))
+def test_next_options_are_checked_before_the_count(run, monkeypatch, game):
+    """A bad option is exit 2 even on a record no deal fits; nothing is counted for it."""
+    new, contradiction, bad = CONTRADICTED[game]
+    assert run(*new, *(["--public", "3B"] if game == "lima" else [])).exit_code == 0
+    assert run(*contradiction).exit_code == 3
+    counted = []
+    monkeypatch.setattr(cli_app, "counted", lambda *args, **kw: counted.append(args))
+    result = run("next", *bad)
+    assert result.exit_code == 2, result.output
+    assert len(result.stderr.strip().splitlines()) == 1 and "sleuth next" in result.stderr
+    assert counted == []
+
+
+@pytest.mark.parametrize(
+    ("options", "part"),
+    [
+        (["--at", "0"], "field 'at': 0 is not a route space (1-24)"),
+        (["--at", "1_0"], "'1_0' is not a number"),
+        (["--at", "１"], "'１' is not a number"),
+        (["--occupied", "1,2,3,4,6,7,8,9"], "8 spaces for the 4 other figures"),
+        (["--occupied", "7,7"], "space 7 is named twice"),
+        (["--occupied", "6,5"], "space 5 is my own figure's"),
+        (["--at", "9", "--occupied", "9"], "space 9 is my own figure's"),
+        (["--occupied", "1_0,2"], "is not route spaces"),
+        (["--occupied", "２"], "is not route spaces"),
+    ],
+)
+def test_next_refuses_spaces_no_table_can_have(run, options, part):
+    new = ["new", "goldraub", "--players", "A,B,C,D,E", "--me", "A", "--hand", "22,45,63"]
+    assert run(*new).exit_code == 0
+    assert run("search", "A", "14-74", "--gold", "1", "--at", "5").exit_code == 0
+    result = run("next", *options)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and part in lines[0] and " next" in lines[0], lines
+
+
+def test_next_takes_four_other_figures_on_their_own_spaces(run):
+    new = ["new", "goldraub", "--players", "A,B,C,D,E", "--me", "A", "--hand", "22,45,63"]
+    assert run(*new).exit_code == 0
+    result = run("next", "--json", "--at", "5", "--occupied", "6,7,8,9")
+    assert result.exit_code == 0, result.output
+    assert {o["space"] for o in json.loads(result.stdout)["options"]} == {10, 11, 12, 13, 14, 15}

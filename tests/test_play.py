@@ -405,6 +405,14 @@ def test_lima_short_forms_expand_into_the_full_command(lima, line, full):
         ("goldraub", "play", "'play' is not for inside a session"),
         ("goldraub", "report --file other.yaml", "no --file here"),
         ("goldraub", "report -f other.yaml", "no --file here"),
+        ("goldraub", "report -fother.yaml", "no --file here"),
+        ("goldraub", "report --file=other.yaml", "no --file here"),
+        ("goldraub", "report -f=other.yaml", "no --file here"),
+        ("goldraub", "search an 31-36 --gold 2 -fother.yaml", "no --file here"),
+        ("goldraub", "u -fother.yaml", "no --file here"),
+        ("goldraub", "delete -1fother.yaml", "no --file here"),
+        ("goldraub", "delete 1 -xfother.yaml", "no --file here"),
+        ("goldraub", "r --json -fother.yaml", "no --file here"),
         ("lima", "b c E-W forest beach 2", "BY TO RANGE [TERRAIN] [ANSWER]"),
         ("lima", "a ben 3F n", "a BY LOC LOC y|n [SEEN SEEN]"),
         ("lima", "p ben", "p BY TO [RANGE ANSWER]"),
@@ -665,3 +673,41 @@ def test_a_script_gives_the_worst_status_and_stops_at_quit(goldraub):
     goldraub.enter = enter
     assert script(goldraub, ["a", "b", "c", "quit", "d"]) == 3
     assert seen == ["a", "b", "c", "quit"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_every_entry_whose_output_is_lost_says_so_and_a_reading_one_is_exit_2(tmp_path):
+    """stdout on a full disk: each entry notes its own loss; only recording ones stay at 0."""
+    import subprocess
+
+    path = one_shot(tmp_path / "full", [*GOLDRAUB_NEW, "--hand", "22,45,63"], [])
+    lines = ["an 31-36 2 1", "report", "help", "log", "search bert 63-67 --gold 2"]
+    env = {k: v for k, v in os.environ.items() if k != "SLEUTH_FILE"} | {"SLEUTH_CACHE": "off"}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "sleuth", "play", "--file", str(path)], input="\n".join(lines),
+            stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=120,
+        )
+    lost = "(stdout: [Errno 28] No space left on device)"
+    recorded = f"sleuth: note: recorded in {path}, but the output is lost {lost}"
+    unread = f"sleuth: cannot write the output {lost}"
+    assert done.stderr.splitlines() == [recorded, unread, unread, unread, recorded]
+    assert done.returncode == 2
+    assert [next(iter(e)) for e in events(path)] == ["search", "search"]
+
+
+def test_a_recording_entry_whose_output_is_lost_keeps_exit_0(tmp_path):
+    import subprocess
+
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    path = one_shot(tmp_path / "full", [*GOLDRAUB_NEW, "--hand", "22,45,63"], [])
+    env = {k: v for k, v in os.environ.items() if k != "SLEUTH_FILE"} | {"SLEUTH_CACHE": "off"}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "sleuth", "play", "--file", str(path)],
+            input="an 31-36 2 1\nbe 63-67 2\n", stdout=full, stderr=subprocess.PIPE, text=True,
+            env=env, timeout=120,
+        )
+    assert done.returncode == 0 and len(done.stderr.splitlines()) == 2, done.stderr
+    assert len(events(path)) == 2

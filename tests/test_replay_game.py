@@ -400,3 +400,90 @@ def test_steps_in_workers_equal_steps_here(monkeypatch, game):
         assert len(ticks) == len(found) == len(record.events) + 1
     assert forked == ["fork"]
     assert made[1] == made[2]
+
+
+# --png: never the record, never a file that is not a PNG unless forced, written atomically,
+# and a path that cannot be written refused before the replay is computed.
+
+SMALL = (
+    "game: goldraub\nplayers: [Anton, Bert, Christl]\nme: Christl\nhand: [22, 45, 63]\n"
+    "events:\n- search: {by: Anton, row: 31-36, gold: 1}\n"
+)
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def small(tmp_path, monkeypatch) -> tuple[Path, list]:
+    """A small record in tmp_path (the cwd), and the list of replays computed."""
+    pytest.importorskip("matplotlib")
+    import sleuth.replay
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "game.yaml"
+    path.write_text(SMALL)
+    computed: list = []
+    original = sleuth.replay.replay
+    monkeypatch.setattr(sleuth.replay, "replay", lambda *a: computed.append(a) or original(*a))
+    return path, computed
+
+
+def refused_png(path: Path, computed: list, png: str, *parts: str, play: bool = False) -> None:
+    """``replay --png PNG`` (in ``play`` too): exit 2, one line, nothing computed or changed."""
+    before = path.read_bytes()
+    listed = sorted(os.listdir(path.parent))
+    if play:
+        result = CliRunner().invoke(app, ["play", "--file", str(path)], input=f"replay --png {png}")
+    else:
+        result = run("replay", "--png", png, path=path)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and all(part in lines[0] for part in parts), result.stderr
+    assert result.stdout == "" and computed == []
+    assert path.read_bytes() == before and sorted(os.listdir(path.parent)) == listed
+
+
+@pytest.mark.parametrize("play", [False, True], ids=["command", "play"])
+def test_png_never_overwrites_the_record(small, tmp_path, play):
+    path, computed = small
+    (tmp_path / "link.yaml").symlink_to("game.yaml")
+    os.link(path, tmp_path / "hard.yaml")
+    (tmp_path / "sub").mkdir()
+    for png in ("game.yaml", str(path), "./sub/../game.yaml", "link.yaml", "hard.yaml"):
+        refused_png(path, computed, png, "field 'png'", "is the record itself", play=play)
+
+
+def test_png_refuses_a_file_that_is_not_a_png_unless_forced(small, tmp_path):
+    path, computed = small
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    refused_png(path, computed, "notes.txt", "notes.txt exists and is not a PNG image", "--force")
+    assert notes.read_text() == "my notes\n"
+    result = run("replay", "--png", "notes.txt", "--force", path=path)
+    assert result.exit_code == 0, result.output
+    assert notes.read_bytes().startswith(PNG_SIGNATURE)
+
+
+def test_png_replaces_an_image_atomically(small, tmp_path):
+    path, _ = small
+    chart = tmp_path / "chart.png"
+    assert run("replay", "--png", "chart.png", path=path).exit_code == 0
+    first = os.stat(chart)
+    assert run("replay", "--png", "chart.png", path=path).exit_code == 0  # a PNG: no --force
+    assert os.stat(chart).st_ino != first.st_ino  # a new file renamed over the old one
+    assert chart.read_bytes().startswith(PNG_SIGNATURE)
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize(
+    ("png", "part"),
+    [
+        ("/dev/full", "not a regular file (a character device)"),
+        (".", "not a regular file (a directory)"),
+        ("nowhere/chart.png", "cannot write: No such file or directory"),
+    ],
+)
+def test_png_that_cannot_be_written_is_refused_before_the_replay(small, png, part):
+    if png == "/dev/full" and not Path(png).exists():
+        pytest.skip("no /dev/full here")
+    path, computed = small
+    refused_png(path, computed, png, part)

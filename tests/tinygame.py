@@ -211,7 +211,6 @@ class Tiny:
             best.append(None if p is None else Best(f"{h} {c}", p, step.exact, data))
         return Judged(best, [], {}, [], {})
 
-
     def status(self, record: Any) -> Status:
         """The round (every player asked once) and who asks next, clockwise."""
         askers = [e.by for e in record.events]
@@ -246,12 +245,16 @@ class Tiny:
             return record.table.players
         return CARDS if param == "cards" else ()
 
+    def check_options(self, record: Any, given: dict) -> None:
+        """Tiny takes no ``next`` options."""
+        if given:
+            raise InputError("sleuth next", next(iter(given)), "Tiny takes no options")
+
     def advise(self, report: Any, given: dict, deadline: Any = None) -> list:
         """Each question to another player about one card: its answers' counts, exactly."""
         from sleuth.advisor import answer_counts, chances
 
-        if given:
-            raise InputError("sleuth next", next(iter(given)), "Tiny takes no options")
+        self.check_options(report.record, given)
         me, model = report.record.table.me, report.record.model()
         others = [p for p in report.record.table.players if p != me]
         questions = [(h, c) for h in others for c in CARDS]

@@ -219,13 +219,36 @@ TolerateOpt = Annotated[
         "facts that stay certain if any one answer is wrong.",
     ),
 ]
+DIGITS = 9  # the most digits a number typed on the command line may have
+
+
+def number(text: str | int) -> int:
+    """A number as typed: ASCII digits, a minus allowed; not 1_0, a full-width １ or 9e9.
+
+    e.g. number("12") == 12, number("-1") == -1 (the command then says there is no event -1).
+    """
+    if isinstance(text, int):
+        return text
+    if not (text.removeprefix("-").isascii() and text.removeprefix("-").isdigit()):
+        raise typer.BadParameter(f"{text!r} is not a number (the digits 0-9)")
+    if len(text.removeprefix("-")) > DIGITS:
+        raise typer.BadParameter(f"{text!r} is too large (at most {DIGITS} digits)")
+    return int(text)
+
+
 BeforeOpt = Annotated[
     int | None,
-    typer.Option(metavar="N", help="Put the event before event N instead of at the end."),
+    typer.Option(
+        metavar="N", parser=number, help="Put the event before event N instead of at the end."
+    ),
 ]
 UptoOpt = Annotated[
     int | None,
-    typer.Option(metavar="N", help="As if the record ended after event N (0: the setup alone)."),
+    typer.Option(
+        metavar="N",
+        parser=number,
+        help="As if the record ended after event N (0: the setup alone).",
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the JSON report of the contract.")]
 PlayersOpt = Annotated[str, typer.Option(help="Names in seating order, clockwise: A,B,C")]
@@ -368,11 +391,23 @@ def analyse(
     dating: bool = True,
     estimating: bool = True,
 ):
-    """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input.
+    """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input."""
+    record = analysable(file, command, upto)  # before the analysis is imported: quick refusals
+    return counted(record, file, budget, tolerate, dating)
+
+
+def counted(
+    record,
+    file: Path | None,
+    budget: float,
+    tolerate: int = 0,
+    dating: bool = True,
+    estimating: bool = True,
+):
+    """The report of a loaded record (``analysable``), counted within ``budget``, with a spinner.
 
     ``dating``, ``estimating``: as ``analysis.report``.
     """
-    record = analysable(file, command, upto)  # before the analysis is imported: quick refusals
     from sleuth.analysis import report
 
     counting = spinner(ENV.err, "counting the deals that fit the record...")

@@ -31,6 +31,7 @@ from sleuth.cli.app import (
     app,
     env,
     fail,
+    number,
     player,
     record_event,
     record_path,
@@ -58,9 +59,12 @@ def undo(file: FileOpt = None) -> None:
     env().out.print(f"removed: {event.text()}", markup=False)
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # -1: no event, not an option
 def edit(
-    event: Annotated[int, typer.Argument(help="The event's number (1 is the first).")],
+    event: Annotated[
+        int,
+        typer.Argument(parser=number, help="The event's number (1 is the first)."),
+    ],
     changes: Annotated[
         list[str],
         typer.Argument(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sleuth.cli.app import FileOpt, app, env, fail, record_path, show_json, warn
+from sleuth.cli.app import FileOpt, app, env, fail, number, record_path, show_json, warn
 from sleuth.errors import InputError
 
 if TYPE_CHECKING:
@@ -43,16 +43,19 @@ def show_log(path: Path, record: Record) -> None:
     kept = f"{count} event{'' if count == 1 else 's'}" if count else "no events yet"
     env().out.print(f"{path}: {kept}", markup=False)
     room, width = len(str(count)), max(env().out.width, 40)
-    for number, event in enumerate(record.events, 1):
-        first, rest = f"{number:>{room}} ", " " * (room + 1)
+    for index, event in enumerate(record.events, 1):
+        first, rest = f"{index:>{room}} ", " " * (room + 1)
         lines = textwrap.TextWrapper(width, first, rest, break_on_hyphens=False)
         line = lines.fill(event.text())
         env().out.print(line, markup=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # -1: no event, not an option
 def delete(
-    event: Annotated[int, typer.Argument(help="The event's number, as 'sleuth log' shows it.")],
+    event: Annotated[
+        int,
+        typer.Argument(parser=number, help="The event's number, as 'sleuth log' shows it."),
+    ],
     file: FileOpt = None,
 ) -> None:
     """Remove one recorded event; the later ones move up by one."""

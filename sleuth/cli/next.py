@@ -17,17 +17,21 @@ from sleuth.cli.app import (
     FileOpt,
     JsonOpt,
     UptoOpt,
-    analyse,
+    analysable,
     app,
+    counted,
     env,
     fail,
+    number,
     show_json,
     split,
 )
 from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError
 
-AtOpt = Annotated[int | None, typer.Option(help="My route space (else the record's).")]
+AtOpt = Annotated[
+    int | None, typer.Option(parser=number, help="My route space (else the record's).")
+]
 OccupiedOpt = Annotated[
     str | None, typer.Option(help="The others' spaces, S,S,... (else the record's).")
 ]
@@ -49,16 +53,16 @@ BarrelOpt = Annotated[
 
 
 def given(at, occupied, roll, shovel, pistol, public, barrel) -> dict:
-    """The options that were given, by name; an InputError for a bad --occupied."""
+    """The options that were given, by name (``--at 0`` too); an InputError for a bad --occupied."""
     out = {"at": at, "roll": roll, "shovel": shovel, "pistol": pistol, "public": public}
     out["barrel"] = barrel
     if occupied is not None:
         try:
-            out["occupied"] = [int(s) for s in split(occupied)]
-        except ValueError:
+            out["occupied"] = [number(s) for s in split(occupied)]
+        except typer.BadParameter:
             message = f"{occupied!r} is not route spaces S,S,..."
             raise InputError("sleuth next", "occupied", message) from None
-    return {k: v for k, v in out.items() if v not in (None, False)}
+    return {k: v for k, v in out.items() if v is not None and v is not False}
 
 
 @app.command("next")
@@ -76,17 +80,16 @@ def next_command(
     upto: UptoOpt = None,
 ) -> None:
     """Which question to ask next: every legal one, its answer's odds and what it teaches."""
-    from sleuth.render.common import show_trouble
-
+    record = analysable(file, "sleuth next", upto)
+    game = record.rules
     try:
         options = given(at, occupied, roll, shovel, pistol, public, barrel)
+        game.check_options(record, options)  # before any count: a bad option is exit 2
     except InputError as error:
         raise fail(error) from None
-    result = analyse(file, budget, "sleuth next", upto=upto, dating=False, estimating=False)
+    result = counted(record, file, budget, dating=False, estimating=False)  # no facts shown
     if not result.consistent:
-        show_trouble(env().out, result)
-        raise typer.Exit(ExitStatus.INCONSISTENT)
-    game = result.record.rules
+        contradiction(result, json_)
     try:
         with spinner(env().err, "splitting the deals by every answer..."):
             advice = game.advise(result, options, result.deadline)
@@ -98,3 +101,14 @@ def next_command(
         game.show_advice(env().out, advice)
     if not result.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
+
+
+def contradiction(result, json_: bool) -> None:
+    """A record no deal fits: the conflict, on screen or as JSON with no options; exit 3."""
+    from sleuth.render.common import contradiction_json, show_trouble
+
+    if json_:
+        show_json({**contradiction_json(result), "options": []})
+    else:
+        show_trouble(env().out, result)
+    raise typer.Exit(ExitStatus.INCONSISTENT)

@@ -43,15 +43,18 @@ def screen(environ: Mapping[str, str]) -> dict[str, str]:
 class Stream:
     """``sys.stdout`` or ``sys.stderr``, looked up at each write, that never raises.
 
-    The first fault is kept in ``fault`` and the rest of the output dropped; the descriptor then
-    points at the null device, so that the interpreter's last flush cannot fail again. A pipe
-    closed by its reader drops the output quietly (where SIGPIPE does not end the process).
+    The first fault ends the output for good (``broken``): the descriptor then points at the
+    null device, so that the interpreter's last flush cannot fail again, and every later write
+    is dropped and noted again in ``fault``, for the command whose output it was (each entry of
+    ``sleuth play``). A pipe closed by its reader drops the output quietly (where SIGPIPE does
+    not end the process).
     """
 
     def __init__(self, name: str) -> None:
         """The stream ``sys.<name>``."""
         self.name = name
-        self.fault: str | None = None
+        self.fault: str | None = None  # the fault that lost output since the last ``taken``
+        self.broken: str | None = None  # the fault that ended the output
         self.gone = False
 
     def target(self) -> Any:
@@ -76,6 +79,8 @@ class Stream:
         """Write the text, unless the stream has failed; text for a closed stream is lost."""
         if self.target() is None and not self.fault:
             self.fault = f"{self.name} is closed"
+        elif self.broken and text:
+            self.fault = self.broken
         self._attempt(lambda stream: stream.write(text))
         return len(text)
 
@@ -92,7 +97,7 @@ class Stream:
     def _attempt(self, action: Callable[[Any], object]) -> None:
         """Do one thing to the stream; a failure is noted and ends the output."""
         stream = self.target()
-        if self.fault or self.gone or stream is None:
+        if self.fault or self.broken or self.gone or stream is None:
             return
         try:
             action(stream)
@@ -100,7 +105,7 @@ class Stream:
             self.gone = True
             self._silence(stream)
         except (OSError, ValueError) as error:
-            self.fault = f"{self.name}: {error}"
+            self.fault = self.broken = f"{self.name}: {error}"
             self._silence(stream)
 
     @staticmethod

@@ -22,13 +22,25 @@ from typing import Any
 
 import typer
 
-from sleuth.cli.app import ExitStatus, FileOpt, app, env, fail, loaded, record_path, remembered
+from sleuth.cli.app import (
+    ClickException,
+    ExitStatus,
+    FileOpt,
+    app,
+    delivered,
+    env,
+    fail,
+    loaded,
+    record_path,
+    remembered,
+)
 from sleuth.cli.completion import ALIASES, HELP, LEAVE, REFUSED
 from sleuth.errors import InputError, nearest, printable
 from sleuth.games.shipped import GAMES
 from sleuth.games.shorthand import SOURCE
 
 STATUS_BUDGET = 5.0  # seconds for the status line's own count, when no command made one
+LONGEST_LINE = 1000  # characters in one entry: a longer one is refused before it is split
 
 
 class Leave(Exception):
@@ -125,7 +137,7 @@ def interactive(session: Session, read: Callable[[str, str], str]) -> int:
         except KeyboardInterrupt:  # Ctrl-C while a command runs: every write is atomic
             env().err.print("sleuth: interrupted; the record is as last written", markup=False)
             status = ExitStatus.OK
-        again = line if status == ExitStatus.BAD_INPUT else ""
+        again = line if status == ExitStatus.BAD_INPUT and len(line) <= LONGEST_LINE else ""
 
 
 @dataclass
@@ -159,7 +171,20 @@ class Session:
         return f"{self.path.name}> "
 
     def enter(self, line: str) -> int:
-        """Run one line; its exit status (2: rejected, the line worth editing). Leave: quit."""
+        """Run one line; its exit status (2: rejected, or its output lost). Leave: quit.
+
+        Output lost by the session's own lines (``help``) is noted here, as each command notes
+        its own (``delivered``): an entry that records nothing and lost its output is exit 2.
+        """
+        env().recorded = None
+        return delivered(self.run(line))
+
+    def run(self, line: str) -> int:
+        """Run one line as ``enter`` does, its lost output not yet noted."""
+        length = len(line.rstrip("\r\n"))
+        if length > LONGEST_LINE:  # shlex takes time quadratic in a line's length
+            message = f"a line of {length:,} characters is too long (at most {LONGEST_LINE:,})"
+            return self.refuse(InputError(SOURCE, "", message))
         try:
             words = shlex.split(line)
         except ValueError as error:
@@ -200,17 +225,37 @@ class Session:
             hint = nearest(first, self.commands)
             message = f"{first!r} is not a command or a short form{hint}; 'help' lists them"
             raise InputError(SOURCE, "", message)
-        if any(word == "-f" or word.startswith("--file") for word in args):
+        if self.names_file(args):
             raise InputError(SOURCE, "file", f"the session keeps to {self.path}: no --file here")
         return args
 
-    def with_file(self, args: list[str]) -> list[str]:
-        """``args`` with ``--file PATH`` after the command's name, if the command takes it."""
+    def command(self, args: list[str]) -> tuple[Any, int, bool]:
+        """The command ``args`` name, how many words name it, and whether it takes ``--file``."""
         command, depth = self.group, 0
         while depth < len(args) and args[depth] in getattr(command, "commands", {}):
             command, depth = command.commands[args[depth]], depth + 1
         takes = any("--file" in getattr(p, "opts", ()) for p in getattr(command, "params", ()))
-        if not depth or not takes:
+        return command, depth, bool(depth) and takes
+
+    def names_file(self, args: list[str]) -> bool:
+        """Whether ``args`` give the file option, in any spelling (-fX, -f=X, --file=X, -1fX).
+
+        Click itself reads the line, as the command will (without running anything), so no
+        spelling it takes for the option escapes; a line it cannot read runs nothing anyway.
+        """
+        command, depth, takes = self.command(args)
+        if not takes:
+            return any(word == "-f" or word.startswith("--file") for word in args)
+        try:
+            context = command.make_context(args[0], args[depth:], resilient_parsing=True)
+        except ClickException:
+            return False
+        return context.params.get("file") is not None
+
+    def with_file(self, args: list[str]) -> list[str]:
+        """``args`` with ``--file PATH`` after the command's name, if the command takes it."""
+        _, depth, takes = self.command(args)
+        if not takes:
             return args
         return [*args[:depth], "--file", str(self.path), *args[depth:]]
 

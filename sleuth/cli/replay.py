@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,7 +39,11 @@ PngOpt = Annotated[
     Path | None,
     typer.Option(help="Also draw the chart as a PNG image (needs: pip install 'sleuth[plot]')."),
 ]
+PngForceOpt = Annotated[
+    bool, typer.Option("--force", help="Let --png overwrite a file that is not a PNG image.")
+]
 PLOT_MISSING = "--png needs matplotlib, which is not installed: pip install 'sleuth[plot]'"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"  # the first bytes of every PNG file
 
 
 @contextmanager
@@ -62,18 +67,55 @@ def plotting() -> None:
         raise fail(InputError("sleuth replay", "png", PLOT_MISSING)) from None
 
 
+def image_target(png: Path, record: Path, force: bool) -> None:
+    """Exit 2 with one line, before any count, unless the image can go to ``png``.
+
+    Not the record itself (links resolved), nor an existing file that is not a PNG image unless
+    ``force``, nor a path that cannot be replaced atomically (a directory, a device, a missing
+    folder, a folder that cannot be written to).
+    """
+    from sleuth.errors import FileFault
+    from sleuth.files import writable
+
+    try:
+        real = writable(png)
+        if real == Path(os.path.realpath(record)) or _same(real, record):
+            raise InputError("sleuth replay", "png", f"{png} is the record itself")
+        if real.exists() and not force:
+            try:
+                with open(real, "rb") as image:
+                    signature = image.read(len(PNG_SIGNATURE))
+            except OSError as error:
+                raise FileFault(str(png), "cannot read", error) from None
+            if signature != PNG_SIGNATURE:
+                message = f"{png} exists and is not a PNG image (--force overwrites it)"
+                raise InputError("sleuth replay", "png", message)
+    except InputError as error:
+        raise fail(error, "sleuth replay") from None
+
+
+def _same(one: Path, other: Path) -> bool:
+    """Whether two paths name one file (a hard link too); False when either is missing."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
 @app.command("replay")
 def replay_command(
     file: FileOpt = None,
     json_: JsonOpt = False,
     png: PngOpt = None,
+    force: PngForceOpt = False,
     budget: StepBudgetOpt = STEP_BUDGET,
 ) -> None:
     """The game as a timeline: deals left, what became certain, my best move, the moves judged."""
     if png is not None:
         plotting()
+        image_target(png, record_path(file), force)
     record = analysable(file, "sleuth replay")
-    from sleuth.render.replay import replay_json, save_png, show_replay
+    from sleuth.render.replay import png_image, replay_json, show_replay
     from sleuth.replay import replay
 
     ticks = 2 * (len(record.events) + 1)
@@ -84,10 +126,12 @@ def replay_command(
     else:
         show_replay(env().out, result)
     if png is not None:
+        from sleuth.files import write_atomic
+
         try:
-            save_png(result, png)
-        except OSError as error:
-            raise fail(InputError(str(png), "png", f"cannot write the image: {error}")) from None
+            write_atomic(png, png_image(result))
+        except InputError as error:
+            raise fail(error, "sleuth replay") from None
     if not result.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 

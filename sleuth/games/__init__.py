@@ -74,6 +74,9 @@ class Game(Protocol):
     def check(self, console: Console, report: Report, target: Any, deadline: Deadline) -> None:
         """Weigh ``target`` now (or, given None, the best moves) and show the verdict."""
 
+    def check_options(self, record: Record, given: dict) -> None:
+        """Refuse a bad ``next`` option (``given`` as ``advise`` takes it) before any count."""
+
     def advise(self, report: Report, given: dict, deadline: Deadline | None = None) -> Any:
         """The questions of my next turn; ``given``: the ``next`` options that were given.
 

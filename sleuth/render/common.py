@@ -482,6 +482,16 @@ def report_json(report: Report) -> dict:
     return out
 
 
+def contradiction_json(report: Report) -> dict:
+    """A record no deal fits, for a JSON that needs deals (``next --json``): the report's keys.
+
+    ``game``, ``consistent``, ``conflict`` and ``repairs``, as ``report --json`` gives them.
+    """
+    whole = report_json(report)
+    keys = ("game", "consistent", "conflict", "repairs", "repairs_complete")
+    return {key: whole[key] for key in keys if key in whole}
+
+
 def repair_json(repair: Repair) -> dict:
     """A repair as the contract's object, plus whether its count is exact and each change.
 

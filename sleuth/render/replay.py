@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import math
 import textwrap
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sleuth.games.base import Event, yaml_word
@@ -172,8 +172,8 @@ def replay_json(replay: Replay) -> dict:
     return {"game": replay.record.game, "steps": steps, **replay.judged.extras}
 
 
-def save_png(replay: Replay, path: Path) -> None:
-    """The chart as a PNG (matplotlib, the optional extra 'plot'): ImportError without it."""
+def png_image(replay: Replay) -> bytes:
+    """The chart as a PNG image (matplotlib, the optional extra 'plot'): ImportError without it."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -195,5 +195,7 @@ def save_png(replay: Replay, path: Path) -> None:
     title = f"{replay.record.rules.title}: {len(events) - 1} events"
     top.set_title(f"{title} (dotted: the recorded moves)")
     figure.tight_layout()
-    figure.savefig(path, format="png")
+    image = io.BytesIO()
+    figure.savefig(image, format="png")
     pyplot.close(figure)
+    return image.getvalue()

@@ -72,6 +72,12 @@ class Goldraub:
     def show_update(self, console: Any, report: Any) -> None:
         """Nothing beyond the common update lines."""
 
+    def check_options(self, record: Any, given: dict) -> None:
+        """Refuse a bad ``next`` option, with an InputError, before any count."""
+        from sleuth.games.goldraub.next import wanted
+
+        wanted(record, given)
+
     def advise(self, report: Any, given: dict, deadline: Any = None) -> Any:
         """The questions of my next turn (``sleuth next``), each split exactly by its answer."""
         from sleuth.games.goldraub.next import advise

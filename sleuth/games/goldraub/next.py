@@ -220,6 +220,42 @@ def timing(record: Record, base: Counts, holdings: list[tuple[Holder, Item]], to
     return out
 
 
+def wanted(record: Record, given: dict[str, Any]) -> tuple[int | None, set[int]]:
+    """My space and the other figures' from ``next``'s options, checked before any count.
+
+    An InputError for an option this game does not take, a space off the route, and an
+    ``--occupied`` that names a space twice, more spaces than the others have figures, or mine.
+    """
+    unknown = set(given) - {"at", "occupied", "public"}
+    if unknown:
+        name = sorted(unknown)[0]
+        raise InputError("sleuth next", name, "this game takes --at, --occupied and --public")
+    city, occupied = record.start.city, given.get("occupied")
+    named = [("at", given.get("at"))] + [("occupied", s) for s in occupied or []]
+    for field, space in named:
+        if space is not None and space not in city.route:
+            route = f"{min(city.route)}-{max(city.route)}"
+            raise InputError("sleuth next", field, f"{space} is not a route space ({route})")
+    at, taken = spaces(record, given.get("at"), occupied)
+    if occupied is not None:
+        _figures(occupied, len(record.table.players) - 1, at)
+    return at, taken
+
+
+def _figures(occupied: list[int], others: int, mine: int | None) -> None:
+    """An InputError unless ``occupied`` can be the other figures' spaces: one each, not mine."""
+    twice = next((s for k, s in enumerate(occupied) if s in occupied[:k]), None)
+    if twice is not None:
+        message = f"space {twice} is named twice: two figures never share a space"
+        raise InputError("sleuth next", "occupied", message)
+    if len(occupied) > others:
+        message = f"{len(occupied)} spaces for the {others} other figures"
+        raise InputError("sleuth next", "occupied", message)
+    if mine in occupied:
+        message = f"space {mine} is my own figure's (--at, else my last search)"
+        raise InputError("sleuth next", "occupied", message)
+
+
 def advise(
     report: Report, given: dict[str, Any], deadline: Deadline | None = None, top: int = 5
 ) -> SearchAdvice:
@@ -228,17 +264,8 @@ def advise(
     A search not counted by the ``deadline`` (if any) is left out and named (``uncounted``).
     """
     record = report.record
-    unknown = set(given) - {"at", "occupied", "public"}
-    if unknown:
-        name = sorted(unknown)[0]
-        raise InputError("sleuth next", name, "this game takes --at, --occupied and --public")
     city = record.start.city
-    named = [("at", given.get("at"))] + [("occupied", s) for s in given.get("occupied") or []]
-    for field, space in named:
-        if space is not None and space not in city.route:
-            route = f"{min(city.route)}-{max(city.route)}"
-            raise InputError("sleuth next", field, f"{space} is not a route space ({route})")
-    at, occupied = spaces(record, given.get("at"), given.get("occupied"))
+    at, occupied = wanted(record, given)
     searches = legal(city, at, occupied)
     base = counted(report)
     if base is None:

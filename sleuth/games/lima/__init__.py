@@ -75,6 +75,12 @@ class Lima:
 
         show_top_pairs(console, report)
 
+    def check_options(self, record: Any, given: dict) -> None:
+        """Refuse a bad ``next`` option, with an InputError, before any count."""
+        from sleuth.games.lima.next import wanted
+
+        wanted(record, given)
+
     def advise(self, report: Any, given: dict, deadline: Any = None) -> Any:
         """The questions of my next turn (``sleuth next``), each split exactly by its answer."""
         from sleuth.games.lima.next import advise

@@ -187,15 +187,11 @@ def canonical(board: Island, to: Holder, where: str, kind: str | None, size: int
     return (to, covered), lambda a: a
 
 
-def advise(
-    report: Report, given: dict[str, Any], deadline: Deadline | None = None
-) -> QuestionAdvice:
-    """Every question of my next turn, each split exactly; best first (by pair information).
+def wanted(record: Record, given: dict[str, Any]) -> list[Face]:
+    """The dice as rolled from ``next``'s options, checked before any count.
 
-    A question not counted by the ``deadline`` (if any) is left out and named (``uncounted``),
-    and so is the Barrel's advice when one of its questions is.
+    An InputError for an option this game does not take, or a roll missing or not the dice's.
     """
-    record = report.record
     unknown = set(given) - {"roll", "shovel", "pistol", "public", "barrel"}
     if unknown:
         name = sorted(unknown)[0]
@@ -210,6 +206,20 @@ def advise(
         faces = lima_barrel.placed(faces, lima_barrel.die_faces(board))
         if isinstance(faces, str):
             raise InputError("sleuth next", "roll", faces)
+    return faces
+
+
+def advise(
+    report: Report, given: dict[str, Any], deadline: Deadline | None = None
+) -> QuestionAdvice:
+    """Every question of my next turn, each split exactly; best first (by pair information).
+
+    A question not counted by the ``deadline`` (if any) is left out and named (``uncounted``),
+    and so is the Barrel's advice when one of its questions is.
+    """
+    record = report.record
+    board = record.start.island
+    faces = wanted(record, given)
     shovel = bool(given.get("shovel"))
     questions = legal(record, faces, shovel, bool(given.get("pistol")))
     model = record.model()
