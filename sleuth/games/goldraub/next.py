@@ -158,13 +158,11 @@ class SearchAdvice:
     guesses: list[GuessTiming]
 
 
-def reason(
-    split: Split, holdings: list[tuple[Holder, Item]], base: Counts, best: bool
-) -> str:
+def reason(split: Split, holdings: list[tuple[Holder, Item]], base: Counts, best: bool) -> str:
     """One line: an answer that can come and makes an open holding certain, else the split."""
-    open_ = [h for h in holdings if base.held[h] < base.total]
+    uncertain = [h for h in holdings if base.held[h] < base.total]
     for answer, part in sorted(split.items(), key=lambda kv: -kv[1].total):
-        sure = [h for h in open_ if part.total and part.held[h] == part.total]
+        sure = [h for h in uncertain if part.total and part.held[h] == part.total]
         if sure:
             owner, sector = min(sure, key=lambda h: (h[0], int(h[1])))
             return f"an answer of {answer} would make {owner} {sector} certain"
