@@ -314,7 +314,7 @@ def test_check_json_of_a_guess_against_brute_force(run):
     me, other = record.table.me, record.table.players[1]
     mine = doc["hand"][0]
     face_up = next(iter(revealed))
-    allowed_now = may_guess(record.events, 3, 10, me)[0]
+    allowed_now = may_guess(record.events, record.table.players, 10, me, 3)[0]
     for owner, sector in ((other, 11), (other, face_up), (me, mine), (other, mine)):
         got = check_json(run, owner, str(sector))
         assert set(got) == {

@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from sleuth.cli import app
 from sleuth.games.goldraub.rules import Guess, round_value
 from sleuth.games.goldraub.simulate import simulate as simulate_goldraub
+from sleuth.games.goldraub.simulate import table_game
 from sleuth.games.lima.brute import brute
 from sleuth.games.lima.rules import Accuse
 from sleuth.games.lima.simulate import simulate as simulate_lima
@@ -91,15 +92,45 @@ def test_goldraub_steps_and_guesses_equal_brute_force(seed):
         assert judged["probability"] == float(Fraction(held[guess.owner, guess.sector], total))
 
 
+def free_to_guess(record, k: int) -> bool:
+    """Whether I may guess after the first k events, written out again from the rulebook.
+
+    The game not over (round value above 0, cards of two players or more face down), and in the
+    round now fewer than two guesses of mine, none of them wrong.
+    """
+    events, table = record.events[:k], record.table
+    n, me = len(table.players), table.me
+    searches = sum(not isinstance(e, Guess) for e in events)
+    shown = [e.owner for e in events if isinstance(e, Guess) and e.correct]
+    down = [p for p in table.players if shown.count(p) < 3]
+    if record.start.rounds - searches // n <= 0 or len(down) <= 1:
+        return False
+    start, seen, mine = searches - searches % n, 0, []
+    for e in events:
+        if not isinstance(e, Guess):
+            seen += 1
+        elif seen >= start and e.by == me:
+            mine.append(e.correct)
+    return len(mine) < 2 and all(mine)
+
+
 def missed_again(record, steps) -> list[dict]:
     """The contract's ``missed``, written out again from the steps and the events."""
     events, table = record.events, record.table
     n, rounds, out = len(table.players), record.start.rounds, []
     for step in steps:
-        k = step.event
-        faceup = {(e.owner, e.sector) for e in events[:k] if isinstance(e, Guess) and e.correct}
         for owner, sector in step.forced:
-            if owner == table.me or owner not in table.players or (owner, sector) in faceup:
+            if owner == table.me or owner not in table.players:
+                continue
+            k = step.event
+            while k <= len(events):
+                faceup = {
+                    (e.owner, e.sector) for e in events[:k] if isinstance(e, Guess) and e.correct
+                }
+                if (owner, sector) in faceup or free_to_guess(record, k):
+                    break
+                k += 1
+            if k > len(events) or (owner, sector) in faceup:
                 continue
             mine = [
                 j for j, e in enumerate(events, 1)
@@ -130,8 +161,49 @@ def test_a_missed_chance_is_found_and_priced_at_its_round_value():
         assert value == round_value(record.events, 3, record.start.rounds, k)
         if chance["guessed_at"] is None:
             assert chance["lost"] == 10 * value
-        mark = f"missed {chance['owner']} {chance['sector']}: {10 * value} pts"
+        mark = f"missed {chance['owner']} {chance['sector']}: {chance['lost']} pts let go"
         assert mark in result.judged.marks[k]
+        assert f"(value {value} here; " in result.judged.marks[k]
+
+
+@cache
+def played_game():
+    """The 5-player game of issue 28 (``table_game(5, 10, seed=126, me=2)``) and its replay."""
+    doc, _ = table_game(5, 10, seed=126, me=2)
+    record = parse(doc, "played")
+    return record, replay(record)
+
+
+def test_no_missed_chance_the_rules_forbade():
+    """Doris 34 and 66 and Elli 36 became certain with my own wrong guess (event 25), Elli 36
+    was revealed by Doris before the round marker moved, and I guessed the other two as soon
+    as it did; Anton 12 became certain when I had guessed twice that round, and Elli revealed
+    it within the round: none of these is a missed chance."""
+    record, result = played_game()
+    forced = {h for step in result.steps[25:36] for h in step.forced}
+    assert {("Doris", "34"), ("Doris", "66"), ("Elli", "36"), ("Anton", "12")} <= forced
+    assert result.judged.extras["missed"] == []
+    assert result.judged.summary[0].endswith("(0 let go in 0 missed chances).")
+
+
+def test_the_missed_text_says_the_json_numbers():
+    record, result = goldraub_game(4, 12)
+    for chance in result.judged.extras["missed"]:
+        when = chance["guessed_at"]
+        said = "never guessed" if when is None else f"guessed at event {when}"
+        words = (
+            f"missed {chance['owner']} {chance['sector']}: {chance['lost']} pts let go "
+            f"(value {chance['value']} here; {said})"
+        )
+        assert words in result.judged.marks[chance["event"]]
+
+
+def test_another_players_guess_of_my_card_is_my_card_not_a_gamble():
+    record, result = played_game()
+    lines = [m.line for m in result.judged.moves]
+    assert "Bert guessed Christl 35: right, your card" in lines
+    assert "Doris guessed Christl 54: right, your card" in lines
+    assert not [line for line in lines if "Christl" in line.split(":")[0] and "safe" in line]
 
 
 LIMA = [(3, 1, 14), (3, 2, 14), (4, 4, 10), (4, 5, 10)]
@@ -249,7 +321,7 @@ def test_replay_table_fits_80_columns(tmp_path):
     assert max(len(line) for line in lines) <= 80
     assert "Franz guessed Bert 52 at 6.9%: right, lucky" in result.stdout
     assert "my guess of Doris 34 at 100%: right, safe" in result.stdout
-    assert "missed Doris 34: 80 pts" in result.stdout
+    assert "missed Doris 34: 10 pts let go (value 8 here; guessed at event 23)" in result.stdout
     assert "My points: 70." in result.stdout
 
 

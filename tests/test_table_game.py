@@ -20,7 +20,7 @@ def test_every_guess_keeps_the_rules(n, seed):
     for k, event in enumerate(events):
         assert round_value(events, n, 10, k) > 0
         if isinstance(event, Guess):
-            allowed, why = may_guess(events[:k], n, 10, event.by)
+            allowed, why = may_guess(events[:k], record.table.players, 10, event.by, 3)
             assert allowed, (k, why)
             assert event.sector not in shown
             assert event.correct == (truth[event.sector] == event.owner)

@@ -147,6 +147,7 @@ class Tiny:
     events = {"query": Query}
     reserved = (PILE,)
     check_help = ("the holder", "the card")
+    advice_help = ""
     short_forms = (("q ann bob 2,5 1", "query: q BY TO CARDS ANSWER"),)
     parse_start = staticmethod(parse_start)
     setup = staticmethod(setup)

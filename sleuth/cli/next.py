@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from sleuth.cli.app import (
+    ADVICE_HELP,
     BUDGET,
     BudgetOpt,
     ExitStatus,
@@ -65,7 +66,7 @@ def given(at, occupied, roll, shovel, pistol, public, barrel) -> dict:
     return {k: v for k, v in out.items() if v is not None and v is not False}
 
 
-@app.command("next")
+@app.command("next", epilog=ADVICE_HELP)
 def next_command(
     at: AtOpt = None,
     occupied: OccupiedOpt = None,

@@ -17,6 +17,7 @@ class Goldraub:
     events = rules.EVENTS
     reserved = (rules.ASIDE,)
     check_help = ("the owner", "the sector")
+    advice_help = rules.TIMING
 
     parse_start = staticmethod(rules.parse_start)
     setup = staticmethod(rules.setup)

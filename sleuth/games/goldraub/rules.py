@@ -269,6 +269,19 @@ def expected_points(probability, value: int):
     return probability * guess_points(True, value) + (1 - probability) * guess_points(False, value)
 
 
+# The model by which ``next`` and ``check`` weigh a guess now against one a round later
+# (``advice.timing``), as their help states it.
+TIMING = (
+    "guess now or wait a round: now = round value x (15 p - 5), the expected points of the "
+    "guess now; wait = p x (1 - taken) x 10 x the round value a round later, at best what "
+    "waiting brings (I then know the holding, and guess it if it is true, unless another player "
+    "took it first); taken = (the other players' right guesses of cards not mine, plus one) per "
+    "round played, shared over the other players' cards still face down. It says not allowed "
+    "now when the rules forbid me to guess; guess now when now > 0 and now >= wait; wait when "
+    "wait > now and wait > 0; else not worth it."
+)
+
+
 def scores(events: list[Event], players: tuple[Holder, ...], rounds: int) -> dict[Holder, int]:
     """Each player's score from the recorded guesses."""
     total = dict.fromkeys(players, 0)
@@ -279,12 +292,41 @@ def scores(events: list[Event], players: tuple[Holder, ...], rounds: int) -> dic
     return total
 
 
-def may_guess(events: list[Event], players: int, rounds: int, who: Holder) -> tuple[bool, str]:
+def face_down(events: list[Event], players: tuple[Holder, ...], size: int) -> dict[Holder, int]:
+    """Each player's sector cards still face down: ``size`` less those right guesses revealed."""
+    left = dict.fromkeys(players, size)
+    for event in events:
+        if isinstance(event, Guess) and event.correct:
+            left[event.owner] -= 1
+    return left
+
+
+def game_over(events: list[Event], players: tuple[Holder, ...], rounds: int, size: int):
+    """Why the game is over after ``events``, or None (rulebook: End of the Game).
+
+    It ends when the round counter reaches 0, and early when the sector cards still face down
+    all belong to one player, or none is left.
+    """
+    if round_value(events, len(players), rounds) == 0:
+        return "the round counter is at 0"
+    left = [p for p, k in face_down(events, players, size).items() if k]
+    if not left:
+        return "every card is face up"
+    if len(left) == 1:
+        return f"only {left[0]}'s cards are face down"
+    return None
+
+
+def may_guess(
+    events: list[Event], players: tuple[Holder, ...], rounds: int, who: Holder, size: int
+) -> tuple[bool, str]:
     """Whether ``who`` may guess now: two guesses a round, none after a wrong one that round."""
-    if round_value(events, players, rounds) == 0:
-        return False, "the game is over: the round counter is at 0"
+    over = game_over(events, players, rounds, size)
+    if over:
+        return False, f"the game is over: {over}"
+    n = len(players)
     searches = sum(isinstance(e, Search) for e in events)
-    start = searches - searches % players
+    start = searches - searches % n
     seen, this_round = 0, []
     for event in events:
         if isinstance(event, Search):
