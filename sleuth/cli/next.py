@@ -32,7 +32,7 @@ OccupiedOpt = Annotated[
     str | None, typer.Option(help="The others' spaces, S,S,... (else the record's).")
 ]
 RollOpt = Annotated[
-    str | None, typer.Option(help="The dice as rolled, SW-beach,N-wild,E-forest")
+    str | None, typer.Option(help="The dice as rolled, SW-beach,N-wild,E-beach")
 ]
 ShovelOpt = Annotated[bool, typer.Option(help="Add what my Shovel allows.")]
 PistolOpt = Annotated[bool, typer.Option(help="Add my Pistol's secret questions.")]

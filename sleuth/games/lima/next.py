@@ -43,7 +43,7 @@ Face = tuple[str, str]  # a die's face: (compass point, terrain or "wild"), e.g.
 
 
 def parse_roll(text: str, board: Island) -> list[Face]:
-    """``SW-beach,N-wild,E-forest`` as one face per die, or an InputError naming ``roll``."""
+    """``SW-beach,N-wild,E-beach`` as one face per die, or an InputError naming ``roll``."""
     faces = [part.strip() for part in text.split(",") if part.strip()]
     if len(faces) != len(board.dice):
         raise InputError("sleuth next", "roll", f"give {len(board.dice)} faces, e.g. SW-beach")
@@ -57,6 +57,19 @@ def parse_roll(text: str, board: Island) -> list[Face]:
             raise InputError("sleuth next", "roll", message)
         out.append((point, kind))
     return out
+
+
+def rolled(faces: list[Face], board: Island, barrel: bool) -> list[Face]:
+    """The faces if the board's dice can show them together, in die order with the Barrel.
+
+    A re-roll draws from a die's faces, so the Barrel needs to know which face is on which die;
+    the questions do not, so without it a roll that fits the dice in several orders is kept.
+    """
+    dice = lima_barrel.die_faces(board)
+    placed = lima_barrel.placed(faces, dice)
+    if isinstance(placed, str) and (barrel or not lima_barrel.orders(faces, dice)):
+        raise InputError("sleuth next", "roll", placed)
+    return placed if barrel else faces
 
 
 @dataclass(frozen=True)
@@ -191,14 +204,10 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
         takes = "this game takes --roll, --shovel, --pistol, --public and --barrel"
         raise InputError("sleuth next", name, takes)
     if not given.get("roll"):
-        example = "e.g. SW-beach,N-wild,E-forest"
+        example = "e.g. SW-beach,N-wild,E-beach"
         raise InputError("sleuth next", "roll", f"give the dice as rolled, {example}")
     board = record.start.island
-    faces = parse_roll(given["roll"], board)
-    if given.get("barrel"):  # the faces in die order: a re-roll draws from the die's faces
-        faces = lima_barrel.placed(faces, lima_barrel.die_faces(board))
-        if isinstance(faces, str):
-            raise InputError("sleuth next", "roll", faces)
+    faces = rolled(parse_roll(given["roll"], board), board, bool(given.get("barrel")))
     shovel = bool(given.get("shovel"))
     questions = legal(record, faces, shovel, bool(given.get("pistol")))
     model = record.model()
