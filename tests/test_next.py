@@ -175,14 +175,44 @@ def test_lima_shovel_and_pistol_add_their_questions():
     assert {o.uses for o in secret} == {"pistol"}
 
 
-def test_lima_pistol_gain_is_best_secret_less_best_public():
-    """The Pistol's gain is read off the options themselves."""
+def test_lima_pistol_gain_is_best_secret_less_best_free():
+    """The Pistol's gain is read off the options themselves: over the best that spends nothing."""
     doc, _ = lima_game(3, 8, 2)
-    given = {"roll": "SW-beach,N-wild,E-beach", "pistol": True}
+    given = {"roll": "SW-beach,N-wild,E-beach", "pistol": True, "shovel": True}
     advice = lnext.advise(report(parse(doc, "sim")), given)
-    best = {s: max(o.pair_information for o in advice.options if o.question.secret == s)
-            for s in (True, False)}
-    assert advice.pistol_gain() == pytest.approx(best[True] - best[False])
+    best = {use: max(o.pair_information for o in advice.options if o.question.uses == use)
+            for use in ("pistol", "shovel", None)}
+    assert advice.pistol_gain() == pytest.approx(best["pistol"] - best[None])
+    assert advice.gain("shovel") == pytest.approx(best["shovel"] - best[None])
+    for o in lnext.advice_json(advice)["options"]:
+        assert ("gain" in o) is (o["uses"] is not None)
+        assert o.get("gain", 0) == pytest.approx(o["pair_information"] - best[None] if o["uses"]
+                                                 else 0)
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_lima_a_tie_puts_the_question_that_spends_nothing_first(seed):
+    """An ability serves once: it comes before a free question only for more pair bits.
+
+    Seed 2's pair is certain after 14 events, so every question ties at 0 pair bits.
+    """
+    doc, _ = lima_game(3, 40, seed)
+    given = {"roll": "SW-beach,N-wild,E-beach", "pistol": True, "shovel": True}
+    options = lnext.advise(report(parse(doc, "sim")), given).options
+    for k, o in enumerate(options):
+        later_free = [p for p in options[k + 1:] if p.question.uses is None]
+        if o.question.uses and later_free:
+            assert o.pair_information > max(p.pair_information for p in later_free) + 1e-9
+
+
+def test_lima_rank_breaks_a_tie_for_the_free_question_before_information():
+    """Equal pair bits: the free question first, though an ability's tells more about the deal."""
+    free = lnext.Question("Ben", "N-S", "beach", False, None)
+    pistol = lnext.Question("Ben", "N-S", None, True, "pistol")
+    shovel = lnext.Question("Ben", "N-E", "forest", False, "shovel")
+    made = [lnext.QuestionOption(q, {}, info, 0.25, Fraction(0), None)
+            for q, info in ((pistol, 2.0), (shovel, 1.5), (free, 1.0))]
+    assert [o.question for o in sorted(made, key=lnext.rank)] == [free, pistol, shovel]
 
 
 @pytest.fixture
@@ -341,3 +371,20 @@ def test_batch_workers_leave_ctrl_c_to_the_parent(monkeypatch):
     monkeypatch.setattr(parallel, "workers", lambda n: 2)
     assert set(parallel.batch(_interrupt_handler, range(8))) == {signal.SIG_IGN}
     assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+
+
+def test_lima_next_says_what_an_ability_gains_over_the_best_free_question(run, tmp_path):
+    """Each ability row has its gain; a line names the best free question and if it pays."""
+    from sleuth.document import document, dump
+
+    doc, _ = lima_game(3, 8, 2)
+    (tmp_path / "game.yaml").write_text(dump(document(parse(doc, "sim"))))
+    result = run("next", "--roll", "SW-beach,N-wild,E-beach", "--pistol", "--json")
+    advice = json.loads(result.output)
+    free = next(o for o in advice["options"] if o["uses"] is None)
+    shown = run("next", "--roll", "SW-beach,N-wild,E-beach", "--pistol").output
+    named = " ".join([free["to"], free["range"], *([free["terrain"]] if free["terrain"] else [])])
+    gain = advice["pistol_gain"]
+    assert f"gains {gain:+.3f} pair bits over the best free one ({named}, " in shown
+    rows = [line for line in shown.splitlines() if "(pistol)" in line]
+    assert rows and all(f"{gain:+.3f}" in line for line in rows[:1])

@@ -26,7 +26,7 @@ from sleuth.render.common import fitted
 if TYPE_CHECKING:
     from sleuth.games.lima.next import Face
 
-WORTH = 0.01  # pair bits a re-roll must add to be worth the Barrel, which serves once a game
+WORTH = 0.01  # pair bits an ability (Barrel, Shovel, Pistol) must add to be worth its one use
 Choice = tuple[int, ...]  # the dice re-rolled, by their place in the roll, e.g. (1, 2)
 Pair = tuple["Face", "Face"]  # two dice's faces, sorted, e.g. (("E", "forest"), ("N", "wild"))
 

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from sleuth.record import Record
 
 WILD = "wild"
+NUMBERS = ("bits", "public", "pair bits", "gain")  # the table's right-justified columns
+ABILITIES = ("shovel", "pistol")  # the abilities a question may spend (Special Abilities)
+PLACES = 12  # pair information is kept to 12 places: equal falls summed apart stay equal
 Face = tuple[str, str]  # a die's face: (compass point, terrain or "wild"), e.g. ("SW", "beach")
 
 
@@ -174,11 +177,23 @@ class QuestionAdvice:
     options: list[QuestionOption]
     barrel: list[lima_barrel.Reroll] | None = None
 
+    def free(self) -> QuestionOption | None:
+        """The best question that spends no ability (None: the roll allows none)."""
+        return next((o for o in self.options if not o.question.uses), None)
+
+    def free_best(self) -> float:
+        """The pair information of the best question that spends no ability."""
+        free = self.free()
+        return 0.0 if free is None else free.pair_information
+
+    def gain(self, ability: str) -> float | None:
+        """How much more the ability's best question tells about the pair than the best free one."""
+        spent = [o.pair_information for o in self.options if o.question.uses == ability]
+        return max(spent) - self.free_best() if spent else None
+
     def pistol_gain(self) -> float | None:
-        """How much more a Pistol question tells about the pair than the best public one."""
-        secret = [o.pair_information for o in self.options if o.question.secret]
-        aloud = [o.pair_information for o in self.options if not o.question.secret]
-        return max(secret) - max(aloud, default=0.0) if secret else None
+        """How much more a Pistol question tells about the pair than the best free one."""
+        return self.gain("pistol")
 
 
 def canonical(board: Island, to: Holder, where: str, kind: str | None, size: int):
@@ -233,11 +248,11 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
         said = 0.0 if q.secret and heard is not None else heard
         options.append(
             QuestionOption(
-                q, dict(sorted(answers.items())), information(split), fall.fall(),
+                q, dict(sorted(answers.items())), information(split), round(fall.fall(), PLACES),
                 fall.certain(), said,
             )
         )
-    options.sort(key=lambda o: (-o.pair_information, -o.information, o.question.secret))
+    options.sort(key=rank)
     total = sum(c.total for c in worlds.values())
     rerolls = None
     if paired:
@@ -245,6 +260,15 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
         dice = lima_barrel.die_faces(board)
         rerolls = lima_barrel.rerolls(faces, dice, falls.__getitem__)
     return QuestionAdvice(total, len(now.before), options, rerolls)
+
+
+def rank(option: QuestionOption) -> tuple:
+    """The sort key: pair information first; at a tie, a question that spends no ability.
+
+    An ability serves once a game, so it is worth spending only for a real gain.
+    """
+    spends = option.question.uses is not None
+    return (-option.pair_information, spends, -option.information)
 
 
 def barrel_pairs(record: Record, faces: list[Face], shovel: bool, size: dict) -> dict:
@@ -265,7 +289,7 @@ def barrel_pairs(record: Record, faces: list[Face], shovel: bool, size: dict) ->
 
 def advice_json(advice: QuestionAdvice) -> dict:
     """The contract's ``next --json`` object; ``public_information`` added when computed."""
-    gain = advice.pistol_gain()
+    gain, free = advice.pistol_gain(), advice.free_best()
     return {
         "game": "lima",
         "options": [
@@ -281,6 +305,7 @@ def advice_json(advice: QuestionAdvice) -> dict:
                 "uses": o.question.uses,
             }
             | ({} if o.public is None else {"public_information": o.public})
+            | ({"gain": o.pair_information - free} if o.question.uses else {})
             for o in advice.options
         ],
     } | ({} if gain is None else {"pistol_gain": gain}) | (
@@ -289,24 +314,46 @@ def advice_json(advice: QuestionAdvice) -> dict:
 
 
 def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> None:
-    """The best questions of my next turn, what the Pistol would add."""
+    """The best questions of my next turn, and what each ability gains over the best free one."""
+    shown = advice.options[:limit]
     public = any(o.public is not None for o in advice.options)
+    spends = any(o.question.uses for o in shown)
     table = Table(title="Questions for my next turn, best first", title_justify="left")
     columns = ("to", "range", "terrain", "answers %", "bits") + ("public",) * public
-    for column in columns + ("pair bits", "certain"):
-        table.add_column(column, justify="right" if "bits" in column else "left")
-    for o in advice.options[:limit]:
+    for column in columns + ("pair bits",) + ("gain",) * spends + ("certain",):
+        table.add_column(column, justify="right" if column in NUMBERS else "left")
+    if spends:
+        table.caption = "gain: pair bits an ability's question adds to the best free one's"
+        table.caption_justify = "left"
+    free = advice.free_best()
+    for o in shown:
         q = o.question
         where = q.range + (f" ({q.uses})" if q.uses else "")
         heard = (f"{o.public:.2f}",) if public else ()
+        gain = (f"{o.pair_information - free:+.3f}" if q.uses else "",) if spends else ()
         answers = Phrases(shares(o.answers).split(), " ")
         row = (q.to, where, q.terrain or "-", answers, f"{o.information:.2f}", *heard)
-        table.add_row(*row, f"{o.pair_information:.2f}", pct(o.certain))
+        table.add_row(*row, f"{o.pair_information:.2f}", *gain, pct(o.certain))
     console.print(fitted(table))
     console.print(Text(f"{advice.pairs} possible treasure pairs in {advice.worlds:,} holdings"))
-    gain = advice.pistol_gain()
-    if gain is not None:
-        line = f"the Pistol's best question gains {gain:+.2f} pair bits over the roll's best"
-        console.print(Text(line))
+    for ability in ABILITIES:
+        gain = advice.gain(ability)
+        if gain is not None:
+            console.print(Text(spending(ability, gain, advice.free())))
     if advice.barrel is not None:
         lima_barrel.show_barrel(console, advice.barrel)
+
+
+def spending(ability: str, gain: float, free: QuestionOption | None) -> str:
+    """One line: what the ability's best question gains over the best free one, and if it pays."""
+    worth = "worth spending it" if gain >= lima_barrel.WORTH else "not worth spending it"
+    best = "" if free is None else f" ({asked(free.question)}, {free.pair_information:.2f})"
+    return (
+        f"the {ability.title()}'s best question gains {gain:+.3f} pair bits over the best "
+        f"free one{best}: {worth}"
+    )
+
+
+def asked(q: Question) -> str:
+    """A question in a few words: "Ed N-E beach"."""
+    return " ".join([q.to, q.range, *([q.terrain] if q.terrain else [])])
