@@ -388,3 +388,38 @@ def test_lima_next_says_what_an_ability_gains_over_the_best_free_question(run, t
     assert f"gains {gain:+.3f} pair bits over the best free one ({named}, " in shown
     rows = [line for line in shown.splitlines() if "(pistol)" in line]
     assert rows and all(f"{gain:+.3f}" in line for line in rows[:1])
+
+
+LIMA_NEW = ["new", "lima", "--players", "Ana,Ben,Cy", "--me", "Cy", "--hand",
+            "1B,1F,1M,2B,2F,2M,3B", "--public", "3F"]
+
+
+def test_next_says_the_game_is_over_instead_of_listing_questions(run):
+    """After the right accusation there is no turn to plan: one line, exit 2 (issue 28)."""
+    assert run(*LIMA_NEW).exit_code == 0
+    assert run("next", "--roll", "SW-beach,N-wild,E-beach").exit_code == 0
+    assert run("accuse", "ana", "8B", "8F", "--correct").exit_code == 0
+    result = run("next", "--roll", "SW-beach,N-wild,E-beach")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (
+        "sleuth: sleuth next: the game is over (Ana found the treasure): no turn to plan"
+    )
+
+
+def test_next_says_i_am_out_of_the_game(run):
+    assert run(*LIMA_NEW).exit_code == 0
+    assert run("accuse", "cy", "8B", "8F", "--wrong").exit_code == 0
+    result = run("next", "--roll", "SW-beach,N-wild,E-beach")
+    assert result.exit_code == 2 and "I am out of the game" in result.stderr
+
+
+def test_next_pistol_says_when_my_pistol_is_spent(run):
+    """Its rows are not listed, and the screen and the JSON say why."""
+    assert run(*LIMA_NEW).exit_code == 0
+    assert run("secret", "cy", "ana", "N-S", "--answer", "1").exit_code == 0
+    result = run("next", "--roll", "SW-beach,N-wild,E-beach", "--pistol")
+    assert result.exit_code == 0
+    assert "my Pistol is spent (event 1): no secret question listed" in result.stdout
+    assert "(pistol)" not in result.stdout
+    out = json.loads(run("next", "--roll", "SW-beach,N-wild,E-beach", "--pistol", "--json").output)
+    assert out["pistol_spent"] == 1 and not [o for o in out["options"] if o["secret"]]

@@ -6,7 +6,7 @@ The options of every game are here; the game takes those it knows and refuses th
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -26,6 +26,9 @@ from sleuth.cli.app import (
 )
 from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError
+
+if TYPE_CHECKING:
+    from sleuth.record import Record
 
 AtOpt = Annotated[int | None, typer.Option(help="My route space (else the record's).")]
 OccupiedOpt = Annotated[
@@ -61,6 +64,15 @@ def given(at, occupied, roll, shovel, pistol, public, barrel) -> dict:
     return {k: v for k, v in out.items() if v not in (None, False)}
 
 
+def no_turn(record: Record) -> None:
+    """An InputError when I have no next turn: the game is over, or I am out of it."""
+    status = record.rules.status(record)
+    if status.over:
+        raise InputError("sleuth next", "", f"the game is over ({status.over}): no turn to plan")
+    if record.table.me in status.out:
+        raise InputError("sleuth next", "", "I am out of the game: no turn to plan")
+
+
 @app.command("next")
 def next_command(
     at: AtOpt = None,
@@ -88,6 +100,7 @@ def next_command(
         raise typer.Exit(ExitStatus.INCONSISTENT)
     game = result.record.rules
     try:
+        no_turn(result.record)
         with spinner(env().err, "splitting the deals by every answer..."):
             advice = game.advise(result, options)
     except InputError as error:

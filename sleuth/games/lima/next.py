@@ -125,7 +125,7 @@ def legal(record: Record, faces: list[Face], shovel: bool, pistol: bool) -> list
             changed = [(p, WILD) if j == k else (p, t) for j, (p, t) in enumerate(faces)]
             for to, where, kind in roll_questions(changed, opponents, board):
                 add(to, where, kind, False, "shovel")
-    if pistol and not pistol_used(record):
+    if pistol and pistol_used(record) is None:
         for to in opponents:
             for a in board.points:
                 for b in board.points:
@@ -133,9 +133,11 @@ def legal(record: Record, faces: list[Face], shovel: bool, pistol: bool) -> list
     return list(found.values())
 
 
-def pistol_used(record: Record) -> bool:
-    """Whether I have asked my Pistol question already."""
-    return any(isinstance(e, Secret) and e.by == record.table.me for e in record.events)
+def pistol_used(record: Record) -> int | None:
+    """The event at which I asked my Pistol question, or None while it is unused."""
+    me = record.table.me
+    mine = (k for k, e in enumerate(record.events, 1) if isinstance(e, Secret) and e.by == me)
+    return next(mine, None)
 
 
 def public_model(record: Record) -> Model:
@@ -176,6 +178,7 @@ class QuestionAdvice:
     pairs: int
     options: list[QuestionOption]
     barrel: list[lima_barrel.Reroll] | None = None
+    spent: int | None = None  # the event of my Pistol question, when --pistol asked for it
 
     def free(self) -> QuestionOption | None:
         """The best question that spends no ability (None: the roll allows none)."""
@@ -259,7 +262,8 @@ def advise(report: Report, given: dict[str, Any]) -> QuestionAdvice:
         falls = {pair: max(found[k][1].fall() for k in ks) for pair, ks in paired.items()}
         dice = lima_barrel.die_faces(board)
         rerolls = lima_barrel.rerolls(faces, dice, falls.__getitem__)
-    return QuestionAdvice(total, len(now.before), options, rerolls)
+    spent = pistol_used(record) if given.get("pistol") else None
+    return QuestionAdvice(total, len(now.before), options, rerolls, spent)
 
 
 def rank(option: QuestionOption) -> tuple:
@@ -309,6 +313,8 @@ def advice_json(advice: QuestionAdvice) -> dict:
             for o in advice.options
         ],
     } | ({} if gain is None else {"pistol_gain": gain}) | (
+        {} if advice.spent is None else {"pistol_spent": advice.spent}
+    ) | (
         {} if advice.barrel is None else {"barrel": lima_barrel.barrel_json(advice.barrel)}
     )
 
@@ -336,6 +342,8 @@ def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> No
         table.add_row(*row, f"{o.pair_information:.2f}", *gain, pct(o.certain))
     console.print(fitted(table))
     console.print(Text(f"{advice.pairs} possible treasure pairs in {advice.worlds:,} holdings"))
+    if advice.spent is not None:
+        console.print(Text(f"my Pistol is spent (event {advice.spent}): no secret question listed"))
     for ability in ABILITIES:
         gain = advice.gain(ability)
         if gain is not None:
