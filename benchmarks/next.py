@@ -35,7 +35,7 @@ from sleuth.games.goldraub.simulate import table_game  # noqa: E402
 from sleuth.games.lima.simulate import simulate as lima_game  # noqa: E402
 
 SLEUTH = Path(sys.executable).with_name("sleuth")
-ROLL = ["--roll", "SW-beach,N-wild,E-forest", "--pistol"]
+ROLL = ["--roll", "SW-beach,N-wild,E-beach", "--pistol"]
 
 
 def cut(doc: dict, events: int) -> dict:

@@ -272,14 +272,25 @@ def test_the_faces_are_put_in_die_order_or_refused():
     assert "more than one order" in barrel.placed(unclear, dice)
 
 
-def test_an_impossible_roll_is_refused_with_the_barrel(run, tmp_path):
-    """One line naming next's roll; without --barrel the roll is taken as typed."""
+@pytest.mark.parametrize("barrel", [["--barrel"], []])
+@pytest.mark.parametrize("roll", ["SW-beach,N-wild,E-forest", "N-beach,N-beach,N-beach"])
+def test_an_impossible_roll_is_refused(run, tmp_path, roll, barrel):
+    """One line naming next's roll, with the Barrel or without (issue 28, item 6)."""
     doc, _ = lima_game(3, 14, 2)
     (tmp_path / "game.yaml").write_text(dump(document(parse(doc, "sim"))))
-    bad = run("next", "--roll", "SW-beach,N-wild,E-forest", "--barrel")
+    bad = run("next", "--roll", roll, *barrel)
     assert bad.exit_code == 2
     assert "'roll'" in bad.output and "cannot come up together" in bad.output
-    assert run("next", "--roll", "SW-beach,N-wild,E-forest").exit_code == 0
+
+
+def test_a_roll_of_several_orders_needs_them_only_with_the_barrel(run, tmp_path):
+    """The questions do not depend on which die shows which face; a re-roll does."""
+    doc, _ = lima_game(3, 14, 2)
+    (tmp_path / "game.yaml").write_text(dump(document(parse(doc, "sim"))))
+    unclear = "N-wild,SW-beach,NE-mountain"  # the last two fit dice 1 and 3 either way
+    assert run("next", "--roll", unclear).exit_code == 0
+    assert "more than one order" in run("next", "--roll", unclear, "--barrel").output
+    assert run("next", "--roll", "E-beach,N-wild,SW-beach").exit_code == 0
 
 
 def test_a_reroll_is_worth_it_from_a_hundredth_of_a_bit():

@@ -470,3 +470,26 @@ def test_the_command_line_and_the_core_give_an_answer_the_same_time():
     from sleuth.budget import DEFAULT_BUDGET
 
     assert cli_app.BUDGET == DEFAULT_BUDGET
+
+
+# sleuth alone, and sleuth help (issue 28, item 10).
+
+
+def test_sleuth_alone_is_a_short_usage_naming_new_and_play_first(tmp_path):
+    done = sub(tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) <= 8 and all(len(line) <= 80 for line in lines), done.stderr
+    assert lines[0].startswith("usage: sleuth new GAME") and "sleuth play" in lines[2]
+    assert "sleuth help" in done.stderr
+
+
+def test_sleuth_help_lists_every_command_and_one_commands_options(run):
+    every = run("help")
+    assert every.exit_code == 0
+    assert all(name in every.output for name in ("new", "play", "search", "ask", "replay"))
+    search = run("help", "search")
+    assert search.exit_code == 0 and "--gold" in search.output and "--saw" in search.output
+    wrong = run("help", "serch")
+    assert wrong.exit_code == 2
+    one_error(wrong.stderr, "sleuth help", "'serch' is not a command", "did you mean search?")

@@ -162,6 +162,8 @@ def _damaged(order: list[str]) -> list[str]:
         json.dumps({"order": [*order, order[0]]}),  # a duplicated item
         json.dumps({"order": [order[0]] * len(order)}),
         json.dumps([order]),
+        "[" * 100_000 + "]" * 100_000,  # nested deeper than a reader recurses (issue 28)
+        '{"order": ' + json.dumps(order) + ', "facts": ' + "[" * 100_000 + "]" * 100_000 + "}",
     ]
 
 

@@ -107,7 +107,7 @@ def lima_split(doc: dict, question) -> dict[int, dict]:
 def test_lima_options_equal_brute_force(players, seed):
     """Answers, bits, pair bits and certainty of the best options, against brute force."""
     doc, _ = lima_game(players, 8, seed)
-    advice = lnext.advise(report(parse(doc, "sim")), {"roll": "SW-beach,N-wild,E-forest"})
+    advice = lnext.advise(report(parse(doc, "sim")), {"roll": "SW-beach,N-wild,E-beach"})
     before = brute(doc).pairs
     total = sum(before.values())
     for option in advice.options[:3] + advice.options[-2:]:
@@ -175,14 +175,44 @@ def test_lima_shovel_and_pistol_add_their_questions():
     assert {o.uses for o in secret} == {"pistol"}
 
 
-def test_lima_pistol_gain_is_best_secret_less_best_public():
-    """The Pistol's gain is read off the options themselves."""
+def test_lima_pistol_gain_is_best_secret_less_best_free():
+    """The Pistol's gain is read off the options themselves: over the best that spends nothing."""
     doc, _ = lima_game(3, 8, 2)
-    given = {"roll": "SW-beach,N-wild,E-forest", "pistol": True}
+    given = {"roll": "SW-beach,N-wild,E-beach", "pistol": True, "shovel": True}
     advice = lnext.advise(report(parse(doc, "sim")), given)
-    best = {s: max(o.pair_information for o in advice.options if o.question.secret == s)
-            for s in (True, False)}
-    assert advice.pistol_gain() == pytest.approx(best[True] - best[False])
+    best = {use: max(o.pair_information for o in advice.options if o.question.uses == use)
+            for use in ("pistol", "shovel", None)}
+    assert advice.pistol_gain() == pytest.approx(best["pistol"] - best[None])
+    assert advice.gain("shovel") == pytest.approx(best["shovel"] - best[None])
+    for o in lnext.advice_json(advice)["options"]:
+        assert ("gain" in o) is (o["uses"] is not None)
+        assert o.get("gain", 0) == pytest.approx(o["pair_information"] - best[None] if o["uses"]
+                                                 else 0)
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_lima_a_tie_puts_the_question_that_spends_nothing_first(seed):
+    """An ability serves once: it comes before a free question only for more pair bits.
+
+    Seed 2's pair is certain after 14 events, so every question ties at 0 pair bits.
+    """
+    doc, _ = lima_game(3, 40, seed)
+    given = {"roll": "SW-beach,N-wild,E-beach", "pistol": True, "shovel": True}
+    options = lnext.advise(report(parse(doc, "sim")), given).options
+    for k, o in enumerate(options):
+        later_free = [p for p in options[k + 1:] if p.question.uses is None]
+        if o.question.uses and later_free:
+            assert o.pair_information > max(p.pair_information for p in later_free) + 1e-9
+
+
+def test_lima_rank_breaks_a_tie_for_the_free_question_before_information():
+    """Equal pair bits: the free question first, though an ability's tells more about the deal."""
+    free = lnext.Question("Ben", "N-S", "beach", False, None)
+    pistol = lnext.Question("Ben", "N-S", None, True, "pistol")
+    shovel = lnext.Question("Ben", "N-E", "forest", False, "shovel")
+    made = [lnext.QuestionOption(q, {}, info, 0.25, Fraction(0), None)
+            for q, info in ((pistol, 2.0), (shovel, 1.5), (free, 1.0))]
+    assert [o.question for o in sorted(made, key=lnext.rank)] == [free, pistol, shovel]
 
 
 @pytest.fixture
@@ -223,7 +253,7 @@ def test_next_in_a_real_process(tmp_path):
         return subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True,
                               timeout=300)
 
-    done = sub("--roll", "N-beach,E-wild,S-forest", "--json")
+    done = sub("--roll", "NE-beach,E-wild,SE-forest", "--json")
     assert done.returncode == 0, done.stderr
     options = json.loads(done.stdout)["options"]
     pairs = [o["pair_information"] for o in options]
@@ -252,7 +282,7 @@ def test_advice_in_workers_equals_advice_here(monkeypatch, game):
         record, module, given = parse(goldraub_game(4, 4, 5)[0], "sim"), gnext, {}
     else:
         record, module = lima_record(4), lnext
-        given = {"roll": "SW-beach,N-wild,E-forest", "pistol": True, "public": True}
+        given = {"roll": "SW-beach,N-wild,E-beach", "pistol": True, "public": True}
     advised, forked = {}, []
     real = parallel.multiprocessing.get_context
 
@@ -500,3 +530,55 @@ def test_next_takes_four_other_figures_on_their_own_spaces(run):
     result = run("next", "--json", "--at", "5", "--occupied", "6,7,8,9")
     assert result.exit_code == 0, result.output
     assert {o["space"] for o in json.loads(result.stdout)["options"]} == {10, 11, 12, 13, 14, 15}
+
+
+def test_lima_next_says_what_an_ability_gains_over_the_best_free_question(run, tmp_path):
+    """Each ability row has its gain; a line names the best free question and if it pays."""
+    from sleuth.document import document, dump
+
+    doc, _ = lima_game(3, 8, 2)
+    (tmp_path / "game.yaml").write_text(dump(document(parse(doc, "sim"))))
+    result = run("next", "--roll", "SW-beach,N-wild,E-beach", "--pistol", "--json")
+    advice = json.loads(result.output)
+    free = next(o for o in advice["options"] if o["uses"] is None)
+    shown = run("next", "--roll", "SW-beach,N-wild,E-beach", "--pistol").output
+    named = " ".join([free["to"], free["range"], *([free["terrain"]] if free["terrain"] else [])])
+    gain = advice["pistol_gain"]
+    assert f"gains {gain:+.3f} pair bits over the best free one ({named}, " in shown
+    rows = [line for line in shown.splitlines() if "(pistol)" in line]
+    assert rows and all(f"{gain:+.3f}" in line for line in rows[:1])
+
+
+LIMA_NEW = ["new", "lima", "--players", "Ana,Ben,Cy", "--me", "Cy", "--hand",
+            "1B,1F,1M,2B,2F,2M,3B", "--public", "3F"]
+
+
+def test_next_says_the_game_is_over_instead_of_listing_questions(run):
+    """After the right accusation there is no turn to plan: one line, exit 2 (issue 28)."""
+    assert run(*LIMA_NEW).exit_code == 0
+    assert run("next", "--roll", "SW-beach,N-wild,E-beach").exit_code == 0
+    assert run("accuse", "ana", "8B", "8F", "--correct").exit_code == 0
+    result = run("next", "--roll", "SW-beach,N-wild,E-beach")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (
+        "sleuth: sleuth next: the game is over (Ana found the treasure): no turn to plan"
+    )
+
+
+def test_next_says_i_am_out_of_the_game(run):
+    assert run(*LIMA_NEW).exit_code == 0
+    assert run("accuse", "cy", "8B", "8F", "--wrong").exit_code == 0
+    result = run("next", "--roll", "SW-beach,N-wild,E-beach")
+    assert result.exit_code == 2 and "I am out of the game" in result.stderr
+
+
+def test_next_pistol_says_when_my_pistol_is_spent(run):
+    """Its rows are not listed, and the screen and the JSON say why."""
+    assert run(*LIMA_NEW).exit_code == 0
+    assert run("secret", "cy", "ana", "N-S", "--answer", "1").exit_code == 0
+    result = run("next", "--roll", "SW-beach,N-wild,E-beach", "--pistol")
+    assert result.exit_code == 0
+    assert "my Pistol is spent (event 1): no secret question listed" in result.stdout
+    assert "(pistol)" not in result.stdout
+    out = json.loads(run("next", "--roll", "SW-beach,N-wild,E-beach", "--pistol", "--json").output)
+    assert out["pistol_spent"] == 1 and not [o for o in out["options"] if o["secret"]]

@@ -216,14 +216,19 @@ def undone(lines):
 
 
 def deleted(lines):
-    """The last event typed twice by mistake: ``log`` reads both back, ``delete N`` drops one."""
+    """The last event typed twice by mistake: ``log`` reads both back, ``delete N`` drops one.
+
+    A Goldraub search typed again leaves out its route space: a figure never stays put.
+    """
 
     def episode(terminal: Terminal, event: dict) -> None:
         path = terminal.folder / "game.yaml"
         before = events(path)
-        (kind,) = before[-1]
-        terminal.enter(lines(before[-1], short=True)[0], "recorded:")
-        assert events(path) == before + before[-1:]
+        ((kind, fields),) = before[-1].items()
+        again = {kind: {k: v for k, v in fields.items() if k != "at"}}
+        typed = lines(before[-1], short=True)[0]
+        terminal.enter(typed.split(" @")[0], "recorded:")
+        assert events(path) == before + [again]
         twice = len(before) + 1
         read_back = (f"{n} {kind} {{by: " for n in (twice - 1, twice))
         terminal.enter("log", f"{path.name}: {twice} events", *read_back)

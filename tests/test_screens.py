@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from rich.style import Style
 
@@ -55,14 +56,21 @@ def test_the_lima_board_reads_on_every_background_it_uses():
     assert all(contrast(ink, ground) >= 4.5 for ink, ground in pairs)
 
 
-def test_both_boards_have_a_legend():
+@pytest.mark.parametrize("colour", [True, False])
+def test_both_boards_have_a_legend_true_with_colour_and_without(colour):
+    """The shading is named only where it shows (issue 28, item 11)."""
     goldraub = parse(parse_yaml(HEAD + "events:\n" + SEARCH_LINE, "t", keep=False), "t")
     lima = parse(lima_sim.simulate(4, 4, 1)[0], "sim")
     for record in (goldraub, lima):
-        console = Console(width=80, record=True)
+        system = "truecolor" if colour else None
+        console = Console(width=80, record=True, color_system=system, force_terminal=colour)
         show_report(console, report(record))
         text = console.export_text()
-        assert "shade, %: chance" in text and "certain holder" in text
+        assert "%: chance" in text and "certain holder" in text
+        assert ("shade" in text) is colour
+    plain = Console(width=80, record=True, color_system="truecolor", no_color=True)
+    show_report(plain, report(lima))
+    assert "shade" not in plain.export_text()
 
 
 def test_certain_facts_are_compact_cards_out_of_play_on_one_line():

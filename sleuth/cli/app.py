@@ -110,6 +110,22 @@ class OneLineErrors(TyperGroup):
             return status
         sys.exit(delivered(status if isinstance(status, int) else ExitStatus.OK))
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """``sleuth`` alone: a short usage on stderr, exit status 2 (``sleuth help``: all)."""
+        if not args and not ctx.resilient_parsing:
+            ENV.err.print(USAGE, markup=False, emoji=False, highlight=False, soft_wrap=True)
+            raise typer.Exit(ExitStatus.BAD_INPUT)
+        return super().parse_args(ctx, args)
+
+
+USAGE = f"""\
+usage: sleuth new GAME --players A,B,C --me A --hand ...
+           start a record; GAME is {" or ".join(GAMES)}
+       sleuth play
+           one prompt for the whole game at the table
+       sleuth help [COMMAND]
+           every command, or one command's arguments and options"""
+
 
 def delivered(status: int) -> int:
     """The exit status once the output is out: exit 2 if it was lost, unless a record was written.

@@ -43,8 +43,27 @@ from sleuth.cli.app import (
     starting,
     warn,
 )
-from sleuth.errors import InputError
+from sleuth.errors import InputError, nearest
 from sleuth.games.shipped import GAMES
+
+
+@app.command("help")
+def help_command(
+    ctx: typer.Context,
+    command: Annotated[str | None, typer.Argument(help="A command, e.g. search.")] = None,
+) -> None:
+    """Every command, or one command's arguments and options: 'sleuth help search'."""
+    root = ctx.find_root()
+    if command is None:
+        env().out.print(root.get_help(), markup=False, highlight=False, end="")
+        return
+    found = root.command.get_command(root, command)
+    if found is None:
+        known = sorted(root.command.list_commands(root))
+        hint = nearest(command, known)
+        raise fail(InputError("sleuth help", "command", f"{command!r} is not a command{hint}"))
+    inner = typer.Context(found, info_name=command, parent=root)
+    env().out.print(found.get_help(inner), markup=False, highlight=False, end="")
 
 
 @app.command()

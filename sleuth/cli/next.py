@@ -6,7 +6,7 @@ The options of every game are here; the game takes those it knows and refuses th
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -30,6 +30,9 @@ from sleuth.cli.app import (
 from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError
 
+if TYPE_CHECKING:
+    from sleuth.record import Record
+
 AtOpt = Annotated[
     int | None, typer.Option(parser=number, help="My route space (else the record's).")
 ]
@@ -37,7 +40,7 @@ OccupiedOpt = Annotated[
     str | None, typer.Option(help="The others' spaces, S,S,... (else the record's).")
 ]
 RollOpt = Annotated[
-    str | None, typer.Option(help="The dice as rolled, SW-beach,N-wild,E-forest")
+    str | None, typer.Option(help="The dice as rolled, SW-beach,N-wild,E-beach")
 ]
 ShovelOpt = Annotated[bool, typer.Option(help="Add what my Shovel allows.")]
 PistolOpt = Annotated[bool, typer.Option(help="Add my Pistol's secret questions.")]
@@ -66,6 +69,15 @@ def given(at, occupied, roll, shovel, pistol, public, barrel) -> dict:
     return {k: v for k, v in out.items() if v is not None and v is not False}
 
 
+def no_turn(record: Record) -> None:
+    """An InputError when I have no next turn: the game is over, or I am out of it."""
+    status = record.rules.status(record)
+    if status.over:
+        raise InputError("sleuth next", "", f"the game is over ({status.over}): no turn to plan")
+    if record.table.me in status.out:
+        raise InputError("sleuth next", "", "I am out of the game: no turn to plan")
+
+
 @app.command("next", epilog=ADVICE_HELP)
 def next_command(
     at: AtOpt = None,
@@ -92,6 +104,7 @@ def next_command(
     if not result.consistent:
         contradiction(result, json_)
     try:
+        no_turn(result.record)
         with spinner(env().err, "splitting the deals by every answer..."):
             advice = game.advise(result, options, result.deadline)
     except InputError as error:

@@ -115,6 +115,12 @@ def shaded(p: float) -> str:
     return f"{ink(p)} on {shade(p)}"
 
 
+def legend(console: Console, lines: str) -> Text:
+    """A board picture's legend, dim; "shade, " leads it only where the console shows colour."""
+    colour = console.color_system is not None and not console.no_color
+    return Text(f"shade, {lines}" if colour else lines, style="dim")
+
+
 UNBOUNDED = 10_000  # columns: wide enough to measure any rendering at its natural width
 
 

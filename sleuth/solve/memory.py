@@ -144,7 +144,7 @@ class Remembered:
         try:
             text, size = head(path, LARGEST)
             data = json.loads(text.decode("utf-8")) if size <= LARGEST else None
-        except (OSError, ValueError, InputError):
+        except (OSError, ValueError, RecursionError, InputError):  # JSON nested too deep too
             return cls()
         order = data.get("order") if isinstance(data, dict) else None
         if not isinstance(order, list) or not all(isinstance(i, str) for i in order):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sleuth.games.goldraub import rules, table, turns
+from sleuth.games.goldraub import moves, rules, table, turns
 from sleuth.games.goldraub.commands import check, check_json, commands, target
 
 
@@ -22,7 +22,7 @@ class Goldraub:
     parse_start = staticmethod(rules.parse_start)
     setup = staticmethod(rules.setup)
     start_fields = staticmethod(rules.start_fields)
-    forbidden = staticmethod(turns.forbidden)
+    forbidden = staticmethod(moves.forbidden)
     turn_note = staticmethod(turns.turn_note)
     check_target = staticmethod(target)
     check = staticmethod(check)

@@ -19,6 +19,7 @@ from sleuth.render.common import (
     certain_holder,
     facts,
     fitted,
+    legend,
     pct,
     shaded,
     show_trouble,
@@ -31,7 +32,7 @@ from sleuth.render.common import (
 if TYPE_CHECKING:
     from sleuth.analysis import Report
 
-LEGEND = "shade, %: chance that a player holds the sector\nname: its certain holder"
+LEGEND = "%: chance that a player holds the sector\nname: its certain holder"
 
 
 def city_picture(report: Report, cell: int = 6) -> Text:
@@ -129,7 +130,7 @@ def show_report(console: Console, report: Report) -> None:
     """The full Goldraub report."""
     if not show_trouble(console, report):
         return
-    picture = Group(board(report), Text(LEGEND, style="dim"))
+    picture = Group(board(report), legend(console, LEGEND))
     console.print(Panel(picture, title="Chance of gold per sector", expand=False))
     console.print(facts(report, "sector"))
     console.print(likely(report))

@@ -26,7 +26,7 @@ from sleuth.render.common import fitted
 if TYPE_CHECKING:
     from sleuth.games.lima.next import Face
 
-WORTH = 0.01  # pair bits a re-roll must add to be worth the Barrel, which serves once a game
+WORTH = 0.01  # pair bits an ability (Barrel, Shovel, Pistol) must add to be worth its one use
 Choice = tuple[int, ...]  # the dice re-rolled, by their place in the roll, e.g. (1, 2)
 Pair = tuple["Face", "Face"]  # two dice's faces, sorted, e.g. (("E", "forest"), ("N", "wild"))
 
@@ -44,17 +44,22 @@ def placed(faces: list[Face], dice: list[tuple[Face, ...]]) -> list[Face] | str:
     """
     if all(face in die for face, die in zip(faces, dice, strict=True)):
         return list(faces)
-    fits = {
-        tuple(faces[k] for k in order)
-        for order in permutations(range(len(faces)))
-        if all(faces[k] in die for k, die in zip(order, dice, strict=True))
-    }
+    fits = orders(faces, dice)
     if len(fits) == 1:
         return list(fits.pop())
     shown = ", ".join(named(f) for f in faces)
     if not fits:
         return f"{shown} cannot come up together: each must be on a die of its own (board.toml)"
     return f"{shown} fits the dice in more than one order: give die 1's face first, then 2's, 3's"
+
+
+def orders(faces: list[Face], dice: list[tuple[Face, ...]]) -> set[tuple[Face, ...]]:
+    """Every order of the roll's faces in which each face is on its die (none: cannot come up)."""
+    return {
+        tuple(faces[k] for k in order)
+        for order in permutations(range(len(faces)))
+        if all(faces[k] in die for k, die in zip(order, dice, strict=True))
+    }
 
 
 def choices(dice: int) -> list[Choice]:

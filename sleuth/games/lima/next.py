@@ -42,11 +42,14 @@ if TYPE_CHECKING:
     from sleuth.record import Record
 
 WILD = "wild"
+NUMBERS = ("bits", "public", "pair bits", "gain")  # the table's right-justified columns
+ABILITIES = ("shovel", "pistol")  # the abilities a question may spend (Special Abilities)
+PLACES = 12  # pair information is kept to 12 places: equal falls summed apart stay equal
 Face = tuple[str, str]  # a die's face: (compass point, terrain or "wild"), e.g. ("SW", "beach")
 
 
 def parse_roll(text: str, board: Island) -> list[Face]:
-    """``SW-beach,N-wild,E-forest`` as one face per die, or an InputError naming ``roll``."""
+    """``SW-beach,N-wild,E-beach`` as one face per die, or an InputError naming ``roll``."""
     faces = [part.strip() for part in text.split(",") if part.strip()]
     if len(faces) != len(board.dice):
         raise InputError("sleuth next", "roll", f"give {len(board.dice)} faces, e.g. SW-beach")
@@ -60,6 +63,19 @@ def parse_roll(text: str, board: Island) -> list[Face]:
             raise InputError("sleuth next", "roll", message)
         out.append((point, kind))
     return out
+
+
+def rolled(faces: list[Face], board: Island, barrel: bool) -> list[Face]:
+    """The faces if the board's dice can show them together, in die order with the Barrel.
+
+    A re-roll draws from a die's faces, so the Barrel needs to know which face is on which die;
+    the questions do not, so without it a roll that fits the dice in several orders is kept.
+    """
+    dice = lima_barrel.die_faces(board)
+    placed = lima_barrel.placed(faces, dice)
+    if isinstance(placed, str) and (barrel or not lima_barrel.orders(faces, dice)):
+        raise InputError("sleuth next", "roll", placed)
+    return placed if barrel else faces
 
 
 @dataclass(frozen=True)
@@ -112,7 +128,7 @@ def legal(record: Record, faces: list[Face], shovel: bool, pistol: bool) -> list
             changed = [(p, WILD) if j == k else (p, t) for j, (p, t) in enumerate(faces)]
             for to, where, kind in roll_questions(changed, opponents, board):
                 add(to, where, kind, False, "shovel")
-    if pistol and not pistol_used(record):
+    if pistol and pistol_used(record) is None:
         for to in opponents:
             for a in board.points:
                 for b in board.points:
@@ -120,9 +136,11 @@ def legal(record: Record, faces: list[Face], shovel: bool, pistol: bool) -> list
     return list(found.values())
 
 
-def pistol_used(record: Record) -> bool:
-    """Whether I have asked my Pistol question already."""
-    return any(isinstance(e, Secret) and e.by == record.table.me for e in record.events)
+def pistol_used(record: Record) -> int | None:
+    """The event at which I asked my Pistol question, or None while it is unused."""
+    me = record.table.me
+    mine = (k for k, e in enumerate(record.events, 1) if isinstance(e, Secret) and e.by == me)
+    return next(mine, None)
 
 
 def public_model(record: Record) -> Model:
@@ -165,12 +183,25 @@ class QuestionAdvice:
     barrel: list[lima_barrel.Reroll] | None = None
     uncounted: list[Question] = dataclasses.field(default_factory=list)
     barrel_cut: bool = False  # --barrel given, but its splits were not all counted in time
+    spent: int | None = None  # the event of my Pistol question, when --pistol asked for it
+
+    def free(self) -> QuestionOption | None:
+        """The best question that spends no ability (None: the roll allows none)."""
+        return next((o for o in self.options if not o.question.uses), None)
+
+    def free_best(self) -> float:
+        """The pair information of the best question that spends no ability."""
+        free = self.free()
+        return 0.0 if free is None else free.pair_information
+
+    def gain(self, ability: str) -> float | None:
+        """How much more the ability's best question tells about the pair than the best free one."""
+        spent = [o.pair_information for o in self.options if o.question.uses == ability]
+        return max(spent) - self.free_best() if spent else None
 
     def pistol_gain(self) -> float | None:
-        """How much more a Pistol question tells about the pair than the best public one."""
-        secret = [o.pair_information for o in self.options if o.question.secret]
-        aloud = [o.pair_information for o in self.options if not o.question.secret]
-        return max(secret) - max(aloud, default=0.0) if secret else None
+        """How much more a Pistol question tells about the pair than the best free one."""
+        return self.gain("pistol")
 
 
 def canonical(board: Island, to: Holder, where: str, kind: str | None, size: int):
@@ -198,15 +229,10 @@ def wanted(record: Record, given: dict[str, Any]) -> list[Face]:
         takes = "this game takes --roll, --shovel, --pistol, --public and --barrel"
         raise InputError("sleuth next", name, takes)
     if not given.get("roll"):
-        example = "e.g. SW-beach,N-wild,E-forest"
+        example = "e.g. SW-beach,N-wild,E-beach"
         raise InputError("sleuth next", "roll", f"give the dice as rolled, {example}")
     board = record.start.island
-    faces = parse_roll(given["roll"], board)
-    if given.get("barrel"):  # the faces in die order: a re-roll draws from the die's faces
-        faces = lima_barrel.placed(faces, lima_barrel.die_faces(board))
-        if isinstance(faces, str):
-            raise InputError("sleuth next", "roll", faces)
-    return faces
+    return rolled(parse_roll(given["roll"], board), board, bool(given.get("barrel")))
 
 
 def advise(
@@ -253,18 +279,30 @@ def advise(
         said = 0.0 if q.secret and heard is not None else heard
         options.append(
             QuestionOption(
-                q, dict(sorted(answers.items())), information(split), fall.fall(),
+                q, dict(sorted(answers.items())), information(split), round(fall.fall(), PLACES),
                 fall.certain(), said,
             )
         )
-    options.sort(key=lambda o: (-o.pair_information, -o.information, o.question.secret))
+    options.sort(key=rank)
     total = sum(c.total for c in worlds.values())
     rerolls, cut = None, any(found[k] is None for ks in paired.values() for k in ks)
     if paired and not cut:
         falls = {pair: max(found[k][1].fall() for k in ks) for pair, ks in paired.items()}
         dice = lima_barrel.die_faces(board)
         rerolls = lima_barrel.rerolls(faces, dice, falls.__getitem__)
-    return QuestionAdvice(total, len(now.before), options, rerolls, uncounted, cut)
+    spent = pistol_used(record) if given.get("pistol") else None
+    return QuestionAdvice(
+        total, len(now.before), options, rerolls, uncounted=uncounted, barrel_cut=cut, spent=spent
+    )
+
+
+def rank(option: QuestionOption) -> tuple:
+    """The sort key: pair information first; at a tie, a question that spends no ability.
+
+    An ability serves once a game, so it is worth spending only for a real gain.
+    """
+    spends = option.question.uses is not None
+    return (-option.pair_information, spends, -option.information)
 
 
 def barrel_pairs(record: Record, faces: list[Face], shovel: bool, size: dict) -> dict:
@@ -285,7 +323,7 @@ def barrel_pairs(record: Record, faces: list[Face], shovel: bool, size: dict) ->
 
 def advice_json(advice: QuestionAdvice) -> dict:
     """The contract's ``next --json`` object; ``public_information`` added when computed."""
-    gain = advice.pistol_gain()
+    gain, free = advice.pistol_gain(), advice.free_best()
     return {
         "game": "lima",
         "options": [
@@ -301,9 +339,12 @@ def advice_json(advice: QuestionAdvice) -> dict:
                 "uses": o.question.uses,
             }
             | ({} if o.public is None else {"public_information": o.public})
+            | ({"gain": o.pair_information - free} if o.question.uses else {})
             for o in advice.options
         ],
     } | ({} if gain is None else {"pistol_gain": gain}) | (
+        {} if advice.spent is None else {"pistol_spent": advice.spent}
+    ) | (
         {} if advice.barrel is None else {"barrel": lima_barrel.barrel_json(advice.barrel)}
     ) | uncounted_json(advice)
 
@@ -320,19 +361,26 @@ def uncounted_json(advice: QuestionAdvice) -> dict:
 
 
 def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> None:
-    """The best questions of my next turn, what the Pistol would add."""
+    """The best questions of my next turn, and what each ability gains over the best free one."""
+    shown = advice.options[:limit]
     public = any(o.public is not None for o in advice.options)
+    spends = any(o.question.uses for o in shown)
     table = Table(title="Questions for my next turn, best first", title_justify="left")
     columns = ("to", "range", "terrain", "answers %", "bits") + ("public",) * public
-    for column in columns + ("pair bits", "certain"):
-        table.add_column(column, justify="right" if "bits" in column else "left")
-    for o in advice.options[:limit]:
+    for column in columns + ("pair bits",) + ("gain",) * spends + ("certain",):
+        table.add_column(column, justify="right" if column in NUMBERS else "left")
+    if spends:
+        table.caption = "gain: pair bits an ability's question adds to the best free one's"
+        table.caption_justify = "left"
+    free = advice.free_best()
+    for o in shown:
         q = o.question
         where = q.range + (f" ({q.uses})" if q.uses else "")
         heard = (bits(o.public),) if public else ()
+        gain = (f"{o.pair_information - free:+.3f}" if q.uses else "",) if spends else ()
         answers = Phrases(shares(o.answers).split(), " ")
         row = (q.to, where, q.terrain or "-", answers, f"{o.information:.2f}", *heard)
-        table.add_row(*row, f"{o.pair_information:.2f}", pct(o.certain))
+        table.add_row(*row, f"{o.pair_information:.2f}", *gain, pct(o.certain))
     if advice.uncounted:
         names = [f"{q.to} {q.range} {q.terrain or ''}".strip() for q in advice.uncounted]
         console.print(Text(not_counted("questions", names, advice.worlds is None)))
@@ -342,9 +390,26 @@ def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> No
         return
     console.print(fitted(table))
     console.print(Text(f"{advice.pairs} possible treasure pairs in {advice.worlds:,} holdings"))
-    gain = advice.pistol_gain()
-    if gain is not None:
-        line = f"the Pistol's best question gains {gain:+.2f} pair bits over the roll's best"
-        console.print(Text(line))
+    if advice.spent is not None:
+        console.print(Text(f"my Pistol is spent (event {advice.spent}): no secret question listed"))
+    for ability in ABILITIES:
+        gain = advice.gain(ability)
+        if gain is not None:
+            console.print(Text(spending(ability, gain, advice.free())))
     if advice.barrel is not None:
         lima_barrel.show_barrel(console, advice.barrel)
+
+
+def spending(ability: str, gain: float, free: QuestionOption | None) -> str:
+    """One line: what the ability's best question gains over the best free one, and if it pays."""
+    worth = "worth spending it" if gain >= lima_barrel.WORTH else "not worth spending it"
+    best = "" if free is None else f" ({asked(free.question)}, {free.pair_information:.2f})"
+    return (
+        f"the {ability.title()}'s best question gains {gain:+.3f} pair bits over the best "
+        f"free one{best}: {worth}"
+    )
+
+
+def asked(q: Question) -> str:
+    """A question in a few words: "Ed N-E beach"."""
+    return " ".join([q.to, q.range, *([q.terrain] if q.terrain else [])])

@@ -21,6 +21,7 @@ from sleuth.render.common import (
     Phrases,
     certain_holder,
     facts,
+    legend,
     pct,
     shaded,
     show_trouble,
@@ -33,7 +34,7 @@ from sleuth.render.common import (
 if TYPE_CHECKING:
     from sleuth.analysis import Report
 
-LEGEND = "shade, %: chance of treasure\nname: certain holder\n(pub: face up, TRE: treasure)"
+LEGEND = "%: chance of treasure\nname: certain holder\n(pub: face up, TRE: treasure)"
 
 
 def _ring(points: int) -> list[tuple[int, int]]:
@@ -183,7 +184,7 @@ def show_report(console: Console, report: Report) -> None:
     """The full Loot of Lima report."""
     if not show_trouble(console, report):
         return
-    picture = Group(island(report), Text(LEGEND, style="dim"))
+    picture = Group(island(report), legend(console, LEGEND))
     console.print(Panel(picture, title="Chance of treasure per location", expand=False))
     console.print(pairs_table(report, report.details))
     console.print(opponents(report))
