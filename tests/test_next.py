@@ -473,7 +473,7 @@ def test_next_json_on_a_record_no_deal_fits_is_the_report_s_conflict(run, game):
     new, contradiction, _ = CONTRADICTED[game]
     assert run(*new, *(["--public", "3B"] if game == "lima" else [])).exit_code == 0
     assert run(*contradiction).exit_code == 3
-    roll = ["--roll", "N-beach,E-wild,S-forest"] if game == "lima" else []
+    roll = ["--roll", "SW-beach,N-wild,E-beach"] if game == "lima" else []
     result = run("next", "--json", *roll)
     assert result.exit_code == 3, result.output
     out = json.loads(result.stdout)
