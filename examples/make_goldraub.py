@@ -2,7 +2,8 @@
 
 goldraub-rulebook.yaml: the rulebook's table (Anton, Bert, Christl, Doris, Elli; me Christl with
 22, 45 and 63). Anton searches 31-36 first; Bert holds 32 and Elli 36, so two GOLD BARS cards
-reach Anton and Christl sees Bert's one. The game then runs its 10 rounds.
+reach Anton and Christl sees Bert's one. The game then runs until it ends: its 10 rounds, or
+earlier once the sector cards still face down are all one player's (rulebook: End of the Game).
 goldraub-6p.yaml: six players, a deal from a fixed seed, stopped after 4 rounds.
 goldraub-5p-table-1.yaml, goldraub-5p-table-5.yaml: five players as at a table, the first 24
 events of ``sleuth.games.goldraub.simulate.table_game(5, 10, seed)`` (seeds 1 and 5): every
@@ -12,7 +13,7 @@ Every answer is the truthful one for the fixed deal, so both records are consist
 follow ``sleuth.games.goldraub.simulate``: a die roll along the route, skipping occupied spaces,
 one of the rows the space offers. Other players now and then guess (half the time a card the
 owner really holds); I guess only what z3 says is certain. Two guesses a round at most, none
-after a wrong one that round, none once the round counter is at 0.
+after a wrong one that round, none once the game is over.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from sleuth.games.goldraub.simulate import (  # noqa: E402
     NAMES,
     deal,
     move,
+    over_early,
     search_event,
     table_game,
 )
@@ -106,6 +108,8 @@ def play(players, truth, me, corners, first, rounds, rng, opening=None) -> dict:
         if other and made[other[0]] < 2 and other[0] not in wrong:
             guesses.append(other)
         for guesser, owner, sector in guesses:
+            if over_early(truth, [s for _, s in revealed]):
+                break
             correct = truth[sector] == owner
             made[guesser] += 1
             if correct:
@@ -114,11 +118,13 @@ def play(players, truth, me, corners, first, rounds, rng, opening=None) -> dict:
                 wrong.add(guesser)
             guess = {"by": guesser, "owner": owner, "sector": int(sector), "correct": correct}
             events.append({"guess": guess})
+        if over_early(truth, [s for _, s in revealed]):
+            break
     return doc
 
 
 def rulebook() -> dict:
-    """The rulebook's example situation, played out over 10 rounds."""
+    """The rulebook's example situation, played out until the game ends."""
     players = tuple(RULEBOOK)
     truth = fixed_deal(RULEBOOK)
     rng = random.Random(31)
@@ -156,7 +162,7 @@ def main() -> None:
     write(
         HERE / "goldraub-rulebook.yaml",
         rulebook(),
-        "Goldraub in London: the rulebook's example situation, played out over 10 rounds.",
+        "Goldraub in London: the rulebook's example situation, played out until the game ends.",
     )
     write(
         HERE / "goldraub-6p.yaml",

@@ -137,6 +137,8 @@ def usage_line(error: ClickException) -> str:
     return printable(f"sleuth: {command}{message} (see {where} --help)")
 
 
+ADVICE_HELP = " ".join(f"{g.title}, {g.advice_help}" for g in GAMES.values() if g.advice_help)
+
 app = typer.Typer(
     cls=OneLineErrors,
     help=f"A deduction assistant for {' and '.join(g.title for g in GAMES.values())}.",

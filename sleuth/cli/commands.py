@@ -14,6 +14,7 @@ import typer
 from sleuth.cli import editing as _editing  # noqa: F401 - registers log and delete
 from sleuth.cli import replay as _replay  # noqa: F401 - registers replay and why
 from sleuth.cli.app import (
+    ADVICE_HELP,
     BUDGET,
     BeforeOpt,
     BudgetOpt,
@@ -124,7 +125,7 @@ CHECK_HELP = tuple(
 )
 
 
-@app.command()
+@app.command(epilog=ADVICE_HELP)
 def check(
     first: Annotated[str | None, typer.Argument(help=CHECK_HELP[0])] = None,
     second: Annotated[str | None, typer.Argument(help=CHECK_HELP[1])] = None,

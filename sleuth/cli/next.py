@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from sleuth.cli.app import (
+    ADVICE_HELP,
     BUDGET,
     BudgetOpt,
     ExitStatus,
@@ -61,7 +62,7 @@ def given(at, occupied, roll, shovel, pistol, public, barrel) -> dict:
     return {k: v for k, v in out.items() if v not in (None, False)}
 
 
-@app.command("next")
+@app.command("next", epilog=ADVICE_HELP)
 def next_command(
     at: AtOpt = None,
     occupied: OccupiedOpt = None,

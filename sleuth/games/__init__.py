@@ -40,6 +40,7 @@ class Game(Protocol):
     reserved: tuple[str, ...]  # holders that are not players, e.g. ("aside",)
     check_help: tuple[str, str]  # what ``check`` takes, e.g. ("the owner", "the sector")
     short_forms: tuple[tuple[str, str], ...]  # ``sleuth play``'s short forms: (form, its meaning)
+    advice_help: str  # how ``next`` and ``check`` weigh a move now against later, or ""
 
     def parse_start(self, doc: dict, table: Table) -> Any:
         """The typed setup (``Record.start``) from the record's setup fields."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sleuth.games.goldraub import rules, table, turns
+from sleuth.games.goldraub.advice import HELP
 from sleuth.games.goldraub.commands import check, check_json, commands, target
 
 
@@ -17,6 +18,7 @@ class Goldraub:
     events = rules.EVENTS
     reserved = (rules.ASIDE,)
     check_help = ("the owner", "the sector")
+    advice_help = HELP
 
     parse_start = staticmethod(rules.parse_start)
     setup = staticmethod(rules.setup)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sleuth.games.goldraub.rules import (
     Guess,
+    Search,
     expected_points,
     may_guess,
     round_value,
@@ -17,6 +18,66 @@ from sleuth.model import Holder, Item
 
 if TYPE_CHECKING:
     from sleuth.analysis import Report
+    from sleuth.record import Record
+
+HELP = (
+    "guess now or wait a round: now = round value x (15 p - 5), the expected points of the "
+    "guess now; wait = p x (1 - taken) x 10 x the round value a round later, at best what "
+    "waiting brings (I then know the holding, and guess it if it is true, unless another player "
+    "took it first); taken = (the other players' right guesses of cards not mine, plus one) per "
+    "round played, shared over the other players' cards still face down. It says not allowed "
+    "now when the rules forbid me to guess; guess now when now > 0 and now >= wait; wait when "
+    "wait > now and wait > 0; else not worth it."
+)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Guessing a holding now against one round later: the model of ``HELP``, used by all.
+
+    ``now``: the expected points now; ``later``: the round value once every player has searched
+    once more; ``taken``: the chance another player takes the card first; ``wait``: what
+    waiting brings at best; ``allowed``: whether the rules let me guess now.
+    """
+
+    now: Fraction
+    later: int
+    taken: Fraction
+    wait: Fraction
+    allowed: bool
+
+    @property
+    def verdict(self) -> str:
+        """Not allowed now, guess now, wait, or not worth it (``HELP``)."""
+        if not self.allowed:
+            return "not allowed now"
+        if self.now > 0 and self.now >= self.wait:
+            return "guess now"
+        return "wait" if self.wait > 0 else "not worth it"
+
+
+def taken_first(record: Record) -> Fraction:
+    """The chance another player takes one given card of another player within a round.
+
+    The other players' right guesses so far of cards not mine, plus one, per round played (at
+    least one), shared evenly over the other players' cards still face down.
+    """
+    me, n = record.table.me, len(record.table.players)
+    right = [e for e in record.events if isinstance(e, Guess) and e.correct and e.owner != me]
+    theirs = sum(e.by != me for e in right)
+    cards = (n - 1) * record.start.city.hand_size - len(right)
+    rounds = max(1, sum(isinstance(e, Search) for e in record.events) // n)
+    return min(Fraction(1), Fraction(theirs + 1, rounds * max(cards, 1)))
+
+
+def timing(record: Record, p: Fraction, allowed: bool) -> Timing:
+    """Guessing a holding right with chance ``p`` now against a round later (``HELP``)."""
+    n, rounds = len(record.table.players), record.start.rounds
+    searches = sum(isinstance(e, Search) for e in record.events)
+    now = Fraction(expected_points(p, round_value(record.events, n, rounds)))
+    later = max(0, rounds - (searches + n) // n)
+    taken = taken_first(record)
+    return Timing(now, later, taken, p * (1 - taken) * 10 * later, allowed)
 
 
 @dataclass(frozen=True)
@@ -33,6 +94,7 @@ class GuessCheck:
     why: str
     revealed: bool
     own: bool = False
+    timing: Timing | None = None  # guess now or wait: None for my own or a face-up card
 
     @property
     def verdict(self) -> str:
@@ -64,7 +126,8 @@ def check_guess(report: Report, owner: Holder, sector: Item) -> GuessCheck:
     record = report.record
     players, rounds = len(record.table.players), record.start.rounds
     value = round_value(record.events, players, rounds)
-    allowed, why = may_guess(record.events, players, rounds, record.table.me)
+    size = record.start.city.hand_size
+    allowed, why = may_guess(record.events, record.table.players, rounds, record.table.me, size)
     face_up = _revealed(report).get(sector)
     own = owner == record.table.me
     if own:
@@ -74,8 +137,10 @@ def check_guess(report: Report, owner: Holder, sector: Item) -> GuessCheck:
         allowed, why = False, f"{sector} is face up, {face_up[0]}'s since event {face_up[1]}"
     p = report.odds.probability(owner, sector) if report.consistent else None
     expected = None if p is None else Fraction(expected_points(p, value))
+    weighed = None if p is None or own or face_up else timing(record, p, allowed)
     return GuessCheck(
-        owner, sector, p, report.odds.exact, value, expected, allowed, why, face_up is not None, own
+        owner, sector, p, report.odds.exact, value, expected, allowed, why, face_up is not None,
+        own, weighed,
     )
 
 

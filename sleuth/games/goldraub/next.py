@@ -5,7 +5,7 @@ spaces clockwise, occupied spaces skipped and not counted, and search a row offe
 land. Each search's answer is the number of GOLD BARS cards I would receive: how many other
 players hold a sector of the row (``Search.tallies``, my own search).
 
-Guessing now or later is weighed by a simple model, stated in ``GuessTiming``.
+Guessing now or later is weighed by the model that ``check`` uses too (``advice.HELP``).
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ from sleuth.advisor import (
     shares,
 )
 from sleuth.errors import InputError
+from sleuth.games.goldraub.advice import Timing
+from sleuth.games.goldraub.advice import timing as weigh
 from sleuth.games.goldraub.board import City
-from sleuth.games.goldraub.rules import Guess, Search, expected_points, may_guess, round_value
+from sleuth.games.goldraub.rules import Guess, Search, may_guess
 from sleuth.model import Holder, Item, Model, Term
 from sleuth.render.common import Phrases, fitted, pct
 from sleuth.solve import Counts, count
@@ -138,29 +140,12 @@ class SearchOption:
 
 @dataclass(frozen=True)
 class GuessTiming:
-    """A likely holding: the points of guessing it now against guessing it one round later.
-
-    The model: ``now`` = round value now x (15 p - 5). Waiting one round (every player searches
-    once) I assume, at best, that I then know the holding for certain, and the round value has
-    fallen to ``later_value``; meanwhile another player takes it first with chance ``taken``,
-    read from the record: the right guesses of others so far, plus one, per round played (at
-    least one), shared evenly over the other players' cards still hidden.
-    ``wait`` = (1 - taken) x 10 x later_value, an upper bound on what waiting can bring.
-    """
+    """A likely holding: guessing it now against one round later (``advice.timing``)."""
 
     owner: Holder
     sector: Item
     probability: Fraction
-    now: Fraction
-    later_value: int
-    taken: Fraction
-    wait: Fraction
-    allowed: bool
-
-    @property
-    def verdict(self) -> str:
-        """Guess now, or wait, as the model says."""
-        return "guess now" if self.now > 0 and self.now >= self.wait else "wait"
+    timing: Timing
 
 
 @dataclass(frozen=True)
@@ -173,43 +158,36 @@ class SearchAdvice:
     guesses: list[GuessTiming]
 
 
-def reason(split: Split, holdings: list[tuple[Holder, Item]], worlds: int, best: bool) -> str:
-    """One line: an answer that would make a holding certain, else how evenly it splits."""
+def reason(
+    split: Split, holdings: list[tuple[Holder, Item]], base: Counts, best: bool
+) -> str:
+    """One line: an answer that can come and makes an open holding certain, else the split."""
+    open_ = [h for h in holdings if base.held[h] < base.total]
     for answer, part in sorted(split.items(), key=lambda kv: -kv[1].total):
-        sure = [h for h in holdings if part.held[h] == part.total]
+        sure = [h for h in open_ if part.total and part.held[h] == part.total]
         if sure:
             owner, sector = min(sure, key=lambda h: (h[0], int(h[1])))
             return f"an answer of {answer} would make {owner} {sector} certain"
-    if len(split) == 1:
-        return f"the answer is certain: {next(iter(split))}, it tells nothing"
-    largest = max(c.total for c in split.values()) / worlds
+    occurring = [c.total for c in split.values() if c.total]
+    if len(occurring) == 1:
+        answer = next(a for a, c in split.items() if c.total)
+        return f"the answer is certain: {answer}, it tells nothing"
     if best:
-        return f"splits the {worlds:,} deals most evenly"
-    return f"{len(split)} answers; the likeliest covers {largest:.0%} of the deals"
+        return f"splits the {base.total:,} deals most evenly"
+    largest = max(occurring) / base.total
+    return f"{len(occurring)} answers; the likeliest covers {largest:.0%} of the deals"
 
 
 def timing(record: Record, base: Counts, holdings: list[tuple[Holder, Item]], top: int):
     """The ``top`` likeliest open holdings, weighed now against one round later."""
-    n, rounds = len(record.table.players), record.start.rounds
-    searches = sum(isinstance(e, Search) for e in record.events)
-    now_value = round_value(record.events, n, rounds)
-    later = max(0, rounds - (searches + n) // n)
-    me = record.table.me
-    right = sum(isinstance(e, Guess) and e.correct and e.by != me for e in record.events)
-    cards = (n - 1) * record.start.city.hand_size - sum(
-        isinstance(e, Guess) and e.correct for e in record.events
-    )
-    taken = min(Fraction(1), Fraction(right + 1, max(1, searches // n) * max(cards, 1)))
-    allowed = may_guess(record.events, n, rounds, me)[0]
+    me, size = record.table.me, record.start.city.hand_size
+    allowed = may_guess(record.events, record.table.players, record.start.rounds, me, size)[0]
     ranked = sorted(holdings, key=lambda h: (-base.held[h], h[0], int(h[1])))[:top]
     out = []
     for owner, sector in ranked:
         p = Fraction(base.held[owner, sector], base.total)
-        if p == 0:
-            continue
-        now = Fraction(expected_points(p, now_value))
-        wait = (1 - taken) * 10 * later
-        out.append(GuessTiming(owner, sector, p, now, later, taken, wait, allowed))
+        if p:
+            out.append(GuessTiming(owner, sector, p, weigh(record, p, allowed)))
     return out
 
 
@@ -251,8 +229,7 @@ def advise(report: Report, given: dict[str, Any], top: int = 5) -> SearchAdvice:
         )
     options.sort(key=lambda o: (-o.information, -o.value, o.space or 0, o.row))
     options = [
-        _with_reason(o, seen[o.row][0], holdings, base.total, k == 0)
-        for k, o in enumerate(options)
+        _with_reason(o, seen[o.row][0], holdings, base, k == 0) for k, o in enumerate(options)
     ]
     return SearchAdvice(at, base.total, options, timing(record, base, holdings, top))
 
@@ -265,9 +242,9 @@ def counted(report: Report, model: Model) -> Counts:
     return count(model)
 
 
-def _with_reason(option: SearchOption, split: Split, holdings, worlds: int, best: bool):
+def _with_reason(option: SearchOption, split: Split, holdings, base: Counts, best: bool):
     """The option with its one-line reason filled in."""
-    line = reason(split, holdings, worlds, best)
+    line = reason(split, holdings, base, best)
     return SearchOption(
         option.space, option.row, option.answers, option.information, option.value,
         option.public, line,
@@ -295,10 +272,10 @@ def advice_json(advice: SearchAdvice) -> dict:
                 "owner": g.owner,
                 "sector": g.sector,
                 "probability": float(g.probability),
-                "now": float(g.now),
-                "wait": float(g.wait),
-                "taken": float(g.taken),
-                "verdict": g.verdict,
+                "now": float(g.timing.now),
+                "wait": float(g.timing.wait),
+                "taken": float(g.timing.taken),
+                "verdict": g.timing.verdict,
             }
             for g in advice.guesses
         ],
@@ -325,11 +302,12 @@ def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None
         for column in ("owner", "sector", "probability", "now", "wait", "verdict"):
             guesses.add_column(column)
         for g in advice.guesses:
+            t = g.timing
             guesses.add_row(
-                g.owner, g.sector, pct(g.probability), f"{float(g.now):+.1f}",
-                f"{float(g.wait):+.1f}", g.verdict,
+                g.owner, g.sector, pct(g.probability), f"{float(t.now):+.1f}",
+                f"{float(t.wait):+.1f}", t.verdict,
             )
         console.print(fitted(guesses))
-        taken = advice.guesses[0].taken
-        line = f"wait: known for certain a round later at best; taken first: {pct(taken)}"
+        taken = advice.guesses[0].timing.taken
+        line = f"wait: p x (1 - taken) x 10 x the round value a round later; taken: {pct(taken)}"
         console.print(Text(line))

@@ -119,9 +119,10 @@ def likely(report: Report) -> Fitting:
 
 
 def scores(report: Report) -> Phrases:
-    """Everyone's score from the recorded guesses: "scores: Anton +55, Bert +70, ..."."""
+    """Everyone's score from the recorded guesses: "scores: Anton +55, ..." ("final scores")."""
     board = [f"{p} {s:+d}" for p, s in report.details.scores.items()]
-    return Phrases([f"scores: {board[0]}", *board[1:]])
+    final = "final " if report.record.rules.status(report.record).over else ""
+    return Phrases([f"{final}scores: {board[0]}", *board[1:]])
 
 
 def show_report(console: Console, report: Report) -> None:
@@ -150,6 +151,12 @@ def show_check(console: Console, check: GuessCheck) -> None:
         )
     lines.append(f"may I guess now: {'yes' if check.allowed else 'no'} ({check.why})")
     lines.append(f"verdict: {check.verdict}")
+    if check.timing is not None:
+        t = check.timing
+        lines.append(
+            f"guess now or wait a round: now {float(t.now):+.1f}, wait {float(t.wait):+.1f} "
+            f"(taken first {pct(t.taken)}): {t.verdict}"
+        )
     console.print(Group(*(Text(line) for line in lines)))
 
 

@@ -2,8 +2,9 @@
 
 A guess is worth making when its expected points are above zero: right it scores 10 x the
 round value, wrong it costs 5 x (rulebook: Discovering a Hiding Place), so when it is right
-with a chance above 1/3. A certain card of another player that I did not guess at once is a
-chance missed: the round value only falls (``missed``, as the contract defines it).
+with a chance above 1/3. A certain card of another player that I did not guess as soon as the
+rules let me is a chance missed: the round value only falls (``missed``, as the contract
+defines it). Another player's guess of my own card is no gamble of mine: it is "your card".
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from sleuth.games.goldraub.rules import Guess, guess_points, round_value, scores
+from sleuth.games.goldraub.rules import Guess, guess_points, may_guess, round_value, scores
 from sleuth.model import Holder, Item
 from sleuth.render.common import pct
 from sleuth.replay import Best, Judged, Move, Step, Tick
@@ -66,8 +67,11 @@ def judged_guess(record: Record, index: int, guess: Guess, before: Step) -> Move
         f"{guess.by} guessed {guess.owner}"
     )
     outcome = "right" if guess.correct else "wrong"
-    judgement = "" if p is None else f", {verdict(guess.correct, p)}"
-    line = f"{who} {guess.sector} at {pct(p)}: {outcome}{judgement}"
+    if guess.owner == record.table.me:
+        line = f"{who} {guess.sector}: {outcome}, {'' if guess.correct else 'not '}your card"
+    else:
+        judgement = "" if p is None else f", {verdict(guess.correct, p)}"
+        line = f"{who} {guess.sector} at {pct(p)}: {outcome}{judgement}"
     data = {
         "event": index,
         "by": guess.by,
@@ -80,19 +84,30 @@ def judged_guess(record: Record, index: int, guess: Guess, before: Step) -> Move
 
 
 def missed(record: Record, found: list[Step]) -> list[dict]:
-    """The contract's ``missed``: certain cards of others I did not guess at once, and the cost."""
+    """The contract's ``missed``: certain cards of others I did not guess once I could, the cost.
+
+    Each holding alone, from the step that made it certain: the first step at which it is still
+    face down and the rules let me guess (the game not over, fewer than two guesses of mine in
+    the round, none of them wrong); a holding revealed before that step is no chance missed.
+    """
     table, events = record.table, record.events
-    n, rounds = len(table.players), record.start.rounds
+    n, rounds, size = len(table.players), record.start.rounds, record.start.city.hand_size
     mine = {
         (e.owner, e.sector): j
         for j, e in enumerate(events, 1)
         if isinstance(e, Guess) and e.correct and e.by == table.me
     }
+    free = [
+        may_guess(events[:k], table.players, rounds, table.me, size)[0]
+        for k in range(len(events) + 1)
+    ]
     shown, out = revealed(record), []
     for step in found:
-        k = step.event
-        for owner, s in sorted(step.forced, key=lambda h: (h[0], int(h[1]))):
-            if owner not in table.players or owner == table.me or (owner, s) in shown[k]:
+        for owner, s in step.forced:
+            if owner not in table.players or owner == table.me:
+                continue
+            k = _first_chance(step.event, (owner, s), shown, free)
+            if k is None:
                 continue
             value = round_value(events, n, rounds, k)
             at = mine.get((owner, s))
@@ -103,7 +118,28 @@ def missed(record: Record, found: list[Step]) -> list[dict]:
                     {"event": k, "owner": owner, "sector": s, "value": value,
                      "guessed_at": at, "lost": lost}
                 )
-    return out
+    return sorted(out, key=lambda c: (c["event"], c["owner"], int(c["sector"])))
+
+
+def _first_chance(k: int, holding: tuple[Holder, Item], shown, free: list[bool]) -> int | None:
+    """The first step from ``k`` at which ``holding`` is face down and I may guess, or None."""
+    for j in range(k, len(free)):
+        if holding in shown[j]:
+            return None
+        if free[j]:
+            return j
+    return None
+
+
+def mark(chance: dict) -> str:
+    """A missed chance in words, with the JSON's numbers: its points let go, value and guess."""
+    when = "never guessed" if chance["guessed_at"] is None else (
+        f"guessed at event {chance['guessed_at']}"
+    )
+    return (
+        f"missed {chance['owner']} {chance['sector']}: {chance['lost']} pts let go "
+        f"(value {chance['value']} here; {when})"
+    )
 
 
 def hands_known(record: Record, found: list[Step]) -> dict[Holder, int | None]:
@@ -127,7 +163,7 @@ def summary(record: Record, chances: list[dict], hands: dict[Holder, int | None]
     lost = sum(c["lost"] for c in chances)
     missed = f"{len(chances)} missed chance" + ("" if len(chances) == 1 else "s")
     lines = [
-        f"My points: {mine}. Guessing every certain card as soon as it was certain: "
+        f"My points: {mine}. Guessing every certain card as soon as the rules let me: "
         f"{mine + lost} ({lost} let go in {missed})."
     ]
     known = [f"{p} after event {k}" for p, k in hands.items() if k is not None]
@@ -154,8 +190,7 @@ def judge(record: Record, found: list[Step], tick: Tick | None = None) -> Judged
     chances = missed(record, found)
     marks: dict[int, list[str]] = {}
     for c in chances:
-        worth = guess_points(True, c["value"])
-        marks.setdefault(c["event"], []).append(f"missed {c['owner']} {c['sector']}: {worth} pts")
+        marks.setdefault(c["event"], []).append(mark(c))
     extras = {"guesses": [m.data for m in moves], "missed": chances}
     lines = summary(record, chances, hands_known(record, found))
     return Judged(best, moves, {k: "; ".join(v) for k, v in marks.items()}, lines, extras)

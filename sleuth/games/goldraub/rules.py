@@ -279,12 +279,41 @@ def scores(events: list[Event], players: tuple[Holder, ...], rounds: int) -> dic
     return total
 
 
-def may_guess(events: list[Event], players: int, rounds: int, who: Holder) -> tuple[bool, str]:
+def face_down(events: list[Event], players: tuple[Holder, ...], size: int) -> dict[Holder, int]:
+    """Each player's sector cards still face down: ``size`` less those right guesses revealed."""
+    left = dict.fromkeys(players, size)
+    for event in events:
+        if isinstance(event, Guess) and event.correct:
+            left[event.owner] -= 1
+    return left
+
+
+def game_over(events: list[Event], players: tuple[Holder, ...], rounds: int, size: int):
+    """Why the game is over after ``events``, or None (rulebook: End of the Game).
+
+    It ends when the round counter reaches 0, and early when the sector cards still face down
+    all belong to one player, or none is left.
+    """
+    if round_value(events, len(players), rounds) == 0:
+        return "the round counter is at 0"
+    left = [p for p, k in face_down(events, players, size).items() if k]
+    if not left:
+        return "every card is face up"
+    if len(left) == 1:
+        return f"only {left[0]}'s cards are face down"
+    return None
+
+
+def may_guess(
+    events: list[Event], players: tuple[Holder, ...], rounds: int, who: Holder, size: int
+) -> tuple[bool, str]:
     """Whether ``who`` may guess now: two guesses a round, none after a wrong one that round."""
-    if round_value(events, players, rounds) == 0:
-        return False, "the game is over: the round counter is at 0"
+    over = game_over(events, players, rounds, size)
+    if over:
+        return False, f"the game is over: {over}"
+    n = len(players)
     searches = sum(isinstance(e, Search) for e in events)
-    start = searches - searches % players
+    start = searches - searches % n
     seen, this_round = 0, []
     for event in events:
         if isinstance(event, Search):

@@ -195,12 +195,13 @@ def _guesses(notes, players, truth, first: str, turn, likely: float) -> list[dic
     """The guesses made after a search, each player in seating order from the asker.
 
     The rules (Discovering a Hiding Place): two guesses a round at most, none after one's own
-    wrong guess that round, never a card already shown. ``turn`` holds the round's tallies.
+    wrong guess that round, never a card already shown, none once the game is over (End of the
+    Game). ``turn`` holds the round's tallies.
     """
     out = []
     start = players.index(first)
     for p in players[start:] + players[:start]:
-        while turn["made"][p] < 2 and p not in turn["wrong"]:
+        while _free(turn, p, truth):
             best = notes[p].best()
             if best is None or best[0] < likely:
                 break
@@ -217,7 +218,13 @@ def _guesses(notes, players, truth, first: str, turn, likely: float) -> list[dic
     return out
 
 
-def _over(truth: dict[str, str], shown: list[str]) -> bool:
+def _free(turn: dict, player: str, truth: dict[str, str]) -> bool:
+    """Whether ``player`` may guess now: under two guesses this round, none wrong, game on."""
+    made, wrong = turn["made"][player], player in turn["wrong"]
+    return made < 2 and not wrong and not over_early(truth, turn["shown"])
+
+
+def over_early(truth: dict[str, str], shown: list[str]) -> bool:
     """Whether the game ends early: the cards still face down are one player's, or none."""
     return len({h for s, h in truth.items() if h != ASIDE and s not in shown}) <= 1
 
@@ -252,7 +259,7 @@ def table_game(n: int, rounds: int, seed: int, me: int = 0, likely: float = LIKE
         if (number + 1) % n == 0:  # the round marker moves: a new round's tallies
             turn = {"made": dict.fromkeys(players, 0), "wrong": set(), "shown": shown}
         doc["events"] += _guesses(notes, players, truth, by, turn, likely)
-        if _over(truth, shown):
+        if over_early(truth, shown):
             break
     return doc, truth
 

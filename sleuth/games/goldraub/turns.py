@@ -10,19 +10,20 @@ from typing import Any
 
 from sleuth.errors import InputError
 from sleuth.games.base import Event, Status, Table
-from sleuth.games.goldraub.rules import Guess, Search, Start, may_guess, round_value
+from sleuth.games.goldraub.rules import Guess, Search, Start, game_over, may_guess, round_value
 
 
 def status(record: Any) -> Status:
     """The round being played, its value, and who searches next (rulebook: Course of Play).
 
     A round ends once every player has searched; the next searcher sits to the left of the last
-    one (None before the first search, and once the game is over).
+    one (None before the first search, and once the game is over: End of the Game).
     """
-    players, rounds = len(record.table.players), record.start.rounds
+    table, rounds = record.table, record.start.rounds
+    players = len(table.players)
     searches = [e for e in record.events if isinstance(e, Search)]
     value = round_value(record.events, players, rounds)
-    over = "the round counter is at 0" if value == 0 else None
+    over = game_over(record.events, table.players, rounds, record.start.city.hand_size)
     turn = record.table.offset(searches[-1].by, 1) if searches and not over else None
     return Status(min(len(searches) // players + 1, rounds), turn, value, over=over)
 
@@ -30,14 +31,16 @@ def status(record: Any) -> Status:
 def forbidden(events: list[Event], table: Table, start: Start) -> InputError | None:
     """The first event the rules forbid at its place, as an error naming it; None if none.
 
-    Rulebook: Course of Play (the game ends when the round counter reaches 0) and Discovering a
-    Hiding Place (a revealed card stays face up; two guesses a round, none after a wrong one).
+    Rulebook: End of the Game (the round counter at 0, or the cards face down all one player's
+    or none) and Discovering a Hiding Place (a revealed card stays face up; two guesses a
+    round, none after a wrong one).
     """
-    players, revealed = len(table.players), {}
+    size, revealed = start.city.hand_size, {}
     for index, event in enumerate(events, 1):
         before = events[: index - 1]
-        if round_value(before, players, start.rounds) == 0:
-            message = f"the game is over: the round counter reached 0 before this {event.kind}"
+        over = game_over(before, table.players, start.rounds, size)
+        if over:
+            message = f"the game is over before this {event.kind}: {over}"
             return InputError("", "", message, index)
         if not isinstance(event, Guess):
             continue
@@ -45,7 +48,7 @@ def forbidden(events: list[Event], table: Table, start: Start) -> InputError | N
             since = revealed[event.sector]
             message = f"{event.sector} is face up since the right guess at event {since}"
             return InputError("", "sector", message, index)
-        allowed, why = may_guess(before, players, start.rounds, event.by)
+        allowed, why = may_guess(before, table.players, start.rounds, event.by, size)
         if not allowed:
             return InputError("", "by", f"{event.by} may not guess now: {why}", index)
         if event.correct:

@@ -17,6 +17,7 @@ class Lima:
     events = rules.EVENTS
     reserved = (rules.TREASURE, rules.PUBLIC)
     check_help = ("a location", "the other location")
+    advice_help = ""
 
     parse_start = staticmethod(rules.parse_start)
     setup = staticmethod(rules.setup)

@@ -1,0 +1,89 @@
+"""Signals from outside: a command killed while its workers count leaves no process behind, and
+Ctrl-C at start-up ends it quietly. Each runs the real console script in its own process group.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sleuth.document import document, dump
+from sleuth.games.lima.simulate import simulate as lima_game
+from sleuth.record import parse
+
+SLEUTH = os.path.join(os.path.dirname(sys.executable), "sleuth")
+ROLL = "SW-beach,N-wild,E-beach"
+HANG = 30.0  # seconds after which a pipe still open or a process still there is a hang
+
+
+@pytest.fixture(scope="module")
+def lima(tmp_path_factory) -> Path:
+    """A 5-player Lima record of 10 events, whose ``next --barrel`` forks workers for seconds."""
+    path = tmp_path_factory.mktemp("signals") / "lima.yaml"
+    path.write_text(dump(document(parse(lima_game(5, 10, 0)[0], "sim"))))
+    return path
+
+
+def started(args: list[str], **extra) -> subprocess.Popen:
+    """The console script with ``args``, its stdout a pipe, leading a process group of its own."""
+    environ = {**os.environ, "SLEUTH_CACHE": "off"}
+    environ.pop("SLEUTH_WORKERS", None)
+    return subprocess.Popen(
+        [SLEUTH, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True, env=environ, **extra,
+    )
+
+
+def drained(pipe) -> bool:
+    """Read ``pipe`` to its end; whether the end came before HANG seconds."""
+    end = time.monotonic() + HANG
+    while time.monotonic() < end:
+        ready, _, _ = select.select([pipe], [], [], end - time.monotonic())
+        if ready and not os.read(pipe.fileno(), 1 << 16):
+            return True
+    return False
+
+
+def group_left(pgid: int) -> bool:
+    """Whether any process of the group ``pgid`` is left (zombies of the dead parent included)."""
+    for _ in range(100):  # the kernel reaps the orphans of a killed parent at once, or nearly
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.parametrize("command", ["next", "replay"])
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["TERM", "KILL"])
+def test_a_command_killed_while_its_workers_count_leaves_no_process(lima, command, how):
+    """Killed at many points of its start and its batch: the pipe ends, no process is left."""
+    args = ["next", "--roll", ROLL, "--barrel"] if command == "next" else ["replay"]
+    for delay in (0.6, 0.8, 1.0, 1.4, 2.5):
+        child = started([*args, "--file", str(lima)])
+        try:
+            time.sleep(delay)
+            child.send_signal(how)
+            assert drained(child.stdout), f"stdout still open {HANG} s after a kill at {delay} s"
+            child.wait(HANG)
+            assert not group_left(child.pid), f"a process outlived a kill at {delay} s"
+        finally:
+            with_group_killed(child)
+
+
+def with_group_killed(child: subprocess.Popen) -> None:
+    """Whatever the test leaves of ``child``'s group: killed, its pipes closed."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGKILL)
+    child.stdout.close()
+    child.stderr.close()
+    child.wait()
