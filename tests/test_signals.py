@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import select
 import signal
 import subprocess
@@ -21,6 +22,8 @@ from sleuth.record import parse
 
 SLEUTH = os.path.join(os.path.dirname(sys.executable), "sleuth")
 ROLL = "SW-beach,N-wild,E-beach"
+PYTHON_START = "Fatal Python error: init_import_site"  # Ctrl-C before sleuth's code
+PACKAGE = re.compile(r'File "[^"]*/sleuth/[^"/]+(/[^"/]+)*\.py"')  # a frame of the package
 HANG = 30.0  # seconds after which a pipe still open or a process still there is a hang
 
 
@@ -87,3 +90,35 @@ def with_group_killed(child: subprocess.Popen) -> None:
     child.stdout.close()
     child.stderr.close()
     child.wait()
+
+
+def before_sleuth(err: str) -> bool:
+    """Whether ``err`` is Python's own error at an interrupt before the package's code ran."""
+    return err.startswith(PYTHON_START) or (err.startswith("Traceback") and not PACKAGE.search(err))
+
+
+@pytest.mark.parametrize("way", ["script", "module"])
+def test_ctrl_c_during_start_up_ends_quietly(way):
+    """``sleuth --version`` interrupted at any point of its start: exit 130 or 0, no traceback.
+
+    Before Python has set its own handler, SIGINT ends the process itself (a shell shows 130).
+    Before the package's first line runs (Python importing its ``site``, here with the editable
+    install's finder; the console script pip writes importing ``sleuth.__main__``), Python
+    prints its own error: those tries are not sleuth's, and no frame of the package is in them.
+    """
+    command = [SLEUTH] if way == "script" else [sys.executable, "-m", "sleuth"]
+    ours = 0
+    for delay in (0.01, 0.03, 0.05, 0.08, 0.1, 0.13, 0.16, 0.2, 0.25, 0.3):
+        child = subprocess.Popen(
+            [*command, "--version"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        time.sleep(delay)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=HANG)
+        if before_sleuth(err):
+            continue
+        assert child.returncode in (0, 130, -signal.SIGINT), (delay, child.returncode, err)
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, (delay, err)
+        ours += child.returncode == 130
+    assert ours, "no try was interrupted while sleuth loaded"
