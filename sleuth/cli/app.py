@@ -40,6 +40,11 @@ class ExitStatus(IntEnum):
     INTERNAL = 1
     BAD_INPUT = 2
     INCONSISTENT = 3
+    INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C ended the command
+
+
+class Interrupted(BaseException):
+    """Ctrl-C while a command ran, carried past Typer (which makes it a bare exit status 130)."""
 
 
 @dataclass
@@ -109,6 +114,13 @@ class OneLineErrors(TyperGroup):
         if not standalone_mode:
             return status
         sys.exit(delivered(status if isinstance(status, int) else ExitStatus.OK))
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; Ctrl-C while it runs raises Interrupted, for the caller to end it."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted from None
 
 
 def delivered(status: int) -> int:
