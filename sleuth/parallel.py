@@ -6,6 +6,13 @@ input's index goes out and its result comes back. Each job is its own count: the
 the same, in the same order, with or without workers. $SLEUTH_WORKERS caps the workers (1:
 none). Forking is safe here because no other thread holds a lock the jobs need: the spinner's
 timer sleeps, and the jobs touch neither the consoles nor the record's file.
+
+No worker outlives its batch, nor the command: the parent hands each worker one index at a time
+over a pipe of its own (no lock is shared, so a worker killed at any moment blocks no one), and
+whatever ends the batch (its end, an error, Ctrl-C) kills and reaps every worker before it goes
+on. A worker dies with its parent (``PR_SET_PDEATHSIG`` on Linux; elsewhere at its next read or
+write of its pipes), ignores Ctrl-C (the parent's to handle) and holds neither the caller's
+stdout nor its stderr, so that a reader of the command's output sees its end with the parent's.
 """
 
 from __future__ import annotations
@@ -13,13 +20,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from multiprocessing.connection import Connection, Pipe, wait
 
 WORKERS_ENV = "SLEUTH_WORKERS"  # the most worker processes a batch may use; 1: none
 FEWEST = 4  # inputs per worker at least: forking costs more than a few small counts save
-
-_job: Callable | None = None  # the batch's function and inputs, inherited by forked workers
-_inputs: Sequence = ()
+HELD = {signal.SIGINT, signal.SIGTERM}  # held back while workers are forked and reaped
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
 
 def workers(n: int) -> int:
@@ -36,31 +44,158 @@ def workers(n: int) -> int:
     return max(1, min(cores, most, n // FEWEST)) if fork else 1
 
 
-def _quiet() -> None:
-    """Worker side, at its start: Ctrl-C is the parent's to handle (it ends the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _run(k: int):
-    """Worker side: the batch's function on its k-th input."""
-    return _job(_inputs[k])
-
-
 def batch(job: Callable, inputs: Sequence, done: Callable[[], None] | None = None) -> list:
     """``[job(x) for x in inputs]``, over forked workers when there are cores to spare.
 
-    ``done`` is called once per input finished, in order (a progress bar's tick).
+    ``done`` is called once per input finished (a progress bar's tick).
     """
-    global _job, _inputs
     processes = workers(len(inputs))
     if processes == 1:
         return [_ticked(job(x), done) for x in inputs]
-    _job, _inputs = job, inputs
+    with crew(job, inputs, processes) as links:
+        return _gather(links, len(inputs), done)
+
+
+def _gather(links: dict[Connection, Connection], n: int, done) -> list:
+    """Each input's result: one index at a time to each worker, until all have come back.
+
+    ``links`` maps each worker's result pipe to its task pipe.
+    """
+    results: list = [None] * n
+    waiting, left = iter(range(n)), n
+    for back in links:
+        _hand(links[back], waiting)
+    while left:
+        for back in wait(list(links)):
+            kind, k, value = _received(back)
+            if kind == "error":
+                raise value
+            results[k], left = value, left - 1
+            if done is not None:
+                done()
+            _hand(links[back], waiting)
+    return results
+
+
+def _received(back: Connection) -> tuple:
+    """The next message on a worker's result pipe: ("ok" or "error", index, value)."""
     try:
-        with multiprocessing.get_context("fork").Pool(processes, _quiet) as pool:
-            return [_ticked(r, done) for r in pool.imap(_run, range(len(inputs)))]
+        return back.recv()
+    except EOFError:
+        raise ChildProcessError("a batch worker ended before it sent its result") from None
+
+
+def _hand(out: Connection, waiting: Iterator[int]) -> None:
+    """Send the next index waiting, if any, down a worker's task pipe."""
+    k = next(waiting, None)
+    if k is not None:
+        out.send(k)
+
+
+@contextmanager
+def crew(job: Callable, inputs: Sequence, n: int) -> Iterator[dict[Connection, Connection]]:
+    """``n`` forked workers of ``job`` over ``inputs``: their result pipes to their task pipes.
+
+    Ctrl-C and SIGTERM are held back while the workers are forked and while they are killed and
+    reaped at the end, so that neither leaves one half-started or unreaped; one that came
+    meanwhile is delivered right after.
+    """
+    deathsig = _deathsig()
+    pids: list[int] = []
+    links: dict[Connection, Connection] = {}
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
+    try:
+        for _ in range(n):
+            pid, back, out = _fork(job, inputs, deathsig, links, held)
+            pids.append(pid)
+            links[back] = out
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        yield links
     finally:
-        _job, _inputs = None, ()
+        signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
+        _reap(pids, links)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _fork(job, inputs, deathsig, links, held) -> tuple[int, Connection, Connection]:
+    """Fork one worker; its pid, the pipe its results come back on and the one it reads from."""
+    tasks_in, tasks_out = Pipe(duplex=False)
+    back_in, back_out = Pipe(duplex=False)
+    parent = os.getpid()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            for conn in (*links, *links.values(), tasks_out, back_in):
+                conn.close()
+            _prepare(deathsig, parent, held)
+            _serve(job, inputs, tasks_in, back_out)
+        finally:
+            os._exit(0)
+    tasks_in.close()
+    back_out.close()
+    return pid, back_in, tasks_out
+
+
+def _prepare(deathsig: Callable[[], None] | None, parent: int, held) -> None:
+    """Worker side, at its start: die with the parent, leave Ctrl-C to it, hold no output."""
+    if deathsig is not None:
+        deathsig()
+    if os.getppid() != parent:  # the parent died before the worker could ask to follow it
+        os._exit(1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    quiet = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(quiet, fd)
+
+
+def _serve(job: Callable, inputs: Sequence, tasks: Connection, back: Connection) -> None:
+    """Worker side: run the job on each index received, until the task pipe closes."""
+    while True:
+        try:
+            k = tasks.recv()
+        except EOFError:
+            return
+        try:
+            back.send(("ok", k, job(inputs[k])))
+        except Exception as error:  # a bug in the job: the parent raises it
+            back.send(("error", k, _portable(error)))
+
+
+def _portable(error: Exception) -> Exception:
+    """``error`` if it can be pickled, else a RuntimeError that names it."""
+    import pickle
+
+    try:
+        pickle.dumps(error)
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
+
+
+def _reap(pids: list[int], links: dict[Connection, Connection]) -> None:
+    """Kill every worker, wait for each (no zombie left) and close the pipes."""
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)  # an unreaped worker, even one that ended, has its pid
+    for pid in pids:
+        os.waitpid(pid, 0)
+    for back, out in links.items():
+        back.close()
+        out.close()
+
+
+def _deathsig() -> Callable[[], None] | None:
+    """What makes the calling process get SIGKILL when its parent dies; None off Linux."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+        prctl = libc.prctl
+    except (OSError, AttributeError):
+        return None
+    return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def _ticked(result, done: Callable[[], None] | None):

@@ -284,13 +284,13 @@ def test_advice_in_workers_equals_advice_here(monkeypatch, game):
         record, module = lima_record(4), lnext
         given = {"roll": "SW-beach,N-wild,E-beach", "pistol": True, "public": True}
     advised, forked = {}, []
-    real = parallel.multiprocessing.get_context
+    real = parallel.crew
 
-    def context(method):
-        forked.append(method)
-        return real(method)
+    def crew(job, inputs, n):
+        forked.append("fork")
+        return real(job, inputs, n)
 
-    monkeypatch.setattr(parallel.multiprocessing, "get_context", context)
+    monkeypatch.setattr(parallel, "crew", crew)
     for workers in ("1", "2"):
         monkeypatch.setattr(parallel, "workers", lambda n, w=int(workers): min(w, n))
         advised[workers] = module.advice_json(module.advise(report(record), given))

@@ -633,6 +633,20 @@ def test_stdin_not_a_terminal_reads_the_lines_and_exits_with_the_worst_status(pi
     assert status == 0 and "deals" not in out
 
 
+def test_ctrl_c_in_a_piped_session_ends_it_and_runs_no_line_after(piped, monkeypatch, tmp_path):
+    """Ctrl-C during a command of a piped session: exit 130, one line, nothing recorded after."""
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module("sleuth.replay"), "replay", interrupted)
+    status, out, err = piped("an 31-36 2 1\nreplay\ng dor bert 32 y\nr\n")
+    assert status == 130
+    assert err.strip() == "sleuth: interrupted; the record is as last written"
+    assert len(events(tmp_path / "game.yaml")) == 1
+    assert "deals fit the record" not in out.split("recorded: search", 1)[1]
+
+
 def test_a_bug_in_a_command_is_one_line_and_the_session_goes_on(piped, monkeypatch, tmp_path):
     import sleuth.store
 

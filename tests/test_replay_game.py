@@ -456,13 +456,13 @@ def test_steps_in_workers_equal_steps_here(monkeypatch, game):
     from sleuth.replay import steps
 
     record = goldraub_game(3, 12)[0] if game == "goldraub" else lima_game(4, 2, 12)[1]
-    forked, real = [], parallel.multiprocessing.get_context
+    forked, real = [], parallel.crew
 
-    def context(method):
-        forked.append(method)
-        return real(method)
+    def crew(job, inputs, n):
+        forked.append("fork")
+        return real(job, inputs, n)
 
-    monkeypatch.setattr(parallel.multiprocessing, "get_context", context)
+    monkeypatch.setattr(parallel, "crew", crew)
     made = {}
     for workers in (1, 2):
         monkeypatch.setattr(parallel, "workers", lambda n, w=workers: min(w, n))

@@ -9,7 +9,7 @@ import sys
 
 from sleuth.budget import process_start
 from sleuth.cli import commands as _commands  # noqa: F401 - registers every command
-from sleuth.cli.app import ENV, ExitStatus, app
+from sleuth.cli.app import ENV, ExitStatus, Interrupted, app
 from sleuth.cli.output import prepare
 
 OUTPUT_FAULTS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT}
@@ -32,6 +32,8 @@ def main() -> None:
         app()
     except SystemExit:
         raise
+    except Interrupted:  # Ctrl-C: every write is atomic, so nothing is left half done
+        sys.exit(ExitStatus.INTERRUPTED)
     except OSError as error:
         if error.errno not in OUTPUT_FAULTS or os.environ.get("SLEUTH_DEBUG"):
             raise

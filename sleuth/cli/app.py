@@ -40,6 +40,11 @@ class ExitStatus(IntEnum):
     INTERNAL = 1
     BAD_INPUT = 2
     INCONSISTENT = 3
+    INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C ended the command
+
+
+class Interrupted(BaseException):
+    """Ctrl-C while a command ran, carried past Typer (which makes it a bare exit status 130)."""
 
 
 @dataclass
@@ -116,6 +121,13 @@ class OneLineErrors(TyperGroup):
             ENV.err.print(USAGE, markup=False, emoji=False, highlight=False, soft_wrap=True)
             raise typer.Exit(ExitStatus.BAD_INPUT)
         return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; Ctrl-C while it runs raises Interrupted, for the caller to end it."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted from None
 
 
 USAGE = f"""\

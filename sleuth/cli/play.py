@@ -14,7 +14,7 @@ from __future__ import annotations
 import shlex
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -26,6 +26,7 @@ from sleuth.cli.app import (
     ClickException,
     ExitStatus,
     FileOpt,
+    Interrupted,
     app,
     delivered,
     env,
@@ -41,6 +42,7 @@ from sleuth.games.shorthand import SOURCE
 
 STATUS_BUDGET = 5.0  # seconds for the status line's own count, when no command made one
 LONGEST_LINE = 1000  # characters in one entry: a longer one is refused before it is split
+INTERRUPTED = "sleuth: interrupted; the record is as last written"
 
 
 class Leave(Exception):
@@ -105,13 +107,19 @@ def _lines() -> Iterator[str]:
 
 
 def script(session: Session, lines: Iterable[str]) -> int:
-    """Run each line as an entry until the end or quit; the highest exit status of them."""
+    """Run each line as an entry until the end or quit; the highest exit status of them.
+
+    Ctrl-C ends the session at once (exit status 130): no line after it is run.
+    """
     worst = ExitStatus.OK
-    for line in lines:
-        try:
+    try:
+        for line in lines:
             worst = max(worst, session.enter(line))
-        except Leave:
-            break
+    except Leave:
+        pass
+    except KeyboardInterrupt:
+        env().err.print(INTERRUPTED, markup=False)
+        return ExitStatus.INTERRUPTED
     return int(worst)
 
 
@@ -135,7 +143,9 @@ def interactive(session: Session, read: Callable[[str, str], str]) -> int:
         except Leave:
             return ExitStatus.OK
         except KeyboardInterrupt:  # Ctrl-C while a command runs: every write is atomic
-            env().err.print("sleuth: interrupted; the record is as last written", markup=False)
+            env().err.print(INTERRUPTED, markup=False)
+            with suppress(KeyboardInterrupt):  # a second Ctrl-C: the next entry rereads it
+                session.refresh()
             status = ExitStatus.OK
         again = line if status == ExitStatus.BAD_INPUT and len(line) <= LONGEST_LINE else ""
 
@@ -265,6 +275,8 @@ class Session:
         try:
             with watching(self.made):
                 self.group.main(args=args, prog_name="sleuth", standalone_mode=True)
+        except Interrupted:
+            raise KeyboardInterrupt from None
         except SystemExit as done:
             code = done.code
             return code if isinstance(code, int) else ExitStatus.OK if code is None else 1
