@@ -60,6 +60,7 @@ from sleuth.games.lima.board import island
 from sleuth.games.lima.rules import TREASURE
 from sleuth.games.lima.simulate import NAMES as LIMA_NAMES
 from sleuth.games.lima.simulate import ask_event, opening, questions, roll_faces
+from sleuth.odds import Odds
 from sleuth.record import parse
 from sleuth.solve import count
 
@@ -82,8 +83,9 @@ def seat_streams(seed: int, players, kind: str) -> dict[str, random.Random]:
 
 
 def advised(record):
-    """What ``Game.advise`` reads of a report: the record, and no counts (none are made)."""
-    return SimpleNamespace(record=record, odds=None)
+    """What ``Game.advise`` reads of a report: the record and its exact counts (as ``next``'s)."""
+    counts = count(record.model())
+    return SimpleNamespace(record=record, odds=Odds(counts.total, True, counts.held, counts.total))
 
 
 # Goldraub.
