@@ -7,6 +7,7 @@ test waits for the first before it expects the second, so that the prompt it see
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import re
@@ -29,6 +30,7 @@ from sleuth.cli.prompt import Words
 from sleuth.errors import InputError
 from sleuth.games.goldraub.simulate import simulate as goldraub_game
 from sleuth.games.lima.simulate import simulate as lima_game
+from sleuth.odds import Odds
 from sleuth.record import parse
 from sleuth.store import load
 
@@ -598,6 +600,9 @@ def test_the_status_line_shows_the_best_guess_and_the_deals_left(goldraub):
         for s in goldraub.record.start.city.sectors
     )
     assert about(999_999) == "999,999" and about(2_390_850) == "2.39 million"
+    assert about(312_000 * 10**12) == "3.12e+17" and about(999 * 10**12) == "999 trillion"
+    one = dataclasses.replace(result, odds=Odds(1, True, dict.fromkeys(result.odds.held, 0), 1))
+    assert status_line(goldraub.record, one).endswith("| 1 deal")
 
 
 # --- the session without a terminal ---------------------------------------------------------

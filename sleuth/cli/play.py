@@ -373,7 +373,7 @@ def status_line(record: Any, report: Any) -> str:
     if not report.fits:
         return " | ".join([*parts, "no deal fits: undo or edit"])
     odds = report.odds
-    deals = f"{'' if odds.exact else '~'}{about(odds.worlds)} deals"
+    deals = f"{'' if odds.exact else '~'}{about(odds.worlds)} deal{'' if odds.worlds == 1 else 's'}"
     parts.append(deals if odds.known else "count unknown")
     best = record.rules.best(report)
     if best is not None:
@@ -387,7 +387,9 @@ SCALE = ((10**12, "trillion"), (10**9, "billion"), (10**6, "million"))
 
 
 def about(count: float) -> str:
-    """A count of deals short enough for the status line: 48,192 or 9.3 trillion."""
+    """A count of deals short enough for the status line: 48,192, 9.3 trillion or 3.1e+17."""
+    if count >= 1000 * SCALE[0][0]:  # a thousand trillion and more: no word reads better
+        return f"{count:.2e}"
     for size, word in SCALE:
         if count >= size:
             return f"{count / size:.3g} {word}"
