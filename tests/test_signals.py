@@ -22,7 +22,7 @@ from sleuth.record import parse
 
 SLEUTH = os.path.join(os.path.dirname(sys.executable), "sleuth")
 ROLL = "SW-beach,N-wild,E-beach"
-PYTHON_START = "Fatal Python error: init_import_site"  # Ctrl-C before sleuth's code
+PYTHON_START = ("Fatal Python error: init_import_site", "Error processing line")  # site's own
 PACKAGE = re.compile(r'File "[^"]*/sleuth/[^"/]+(/[^"/]+)*\.py"')  # a frame of the package
 HANG = 30.0  # seconds after which a pipe still open or a process still there is a hang
 
