@@ -4,6 +4,7 @@ worker of an interrupted batch reaped (on a pipe: ``tests/test_play.py``).
 
 from __future__ import annotations
 
+import signal
 import time
 from pathlib import Path
 
@@ -30,12 +31,21 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def listening(folder: Path) -> Terminal:
+    """A session that Ctrl-C reaches, even from a test process that ignores SIGINT (xdist's)."""
+    ignored = signal.signal(signal.SIGINT, signal.default_int_handler)  # exec makes it SIG_DFL
+    try:
+        return Terminal(folder)
+    finally:
+        signal.signal(signal.SIGINT, ignored)
+
+
 def test_ctrl_c_in_a_replay_at_the_table_comes_back_to_the_prompt(tmp_path):
     """Ctrl-C at many points of a replay's batch: "interrupted", the prompt, no worker left."""
     path = tmp_path / "game.yaml"
     path.write_text(dump(document(parse(lima_game(5, 20, 0)[0], "sim"))))
     before = path.read_text()
-    terminal = Terminal(tmp_path)
+    terminal = listening(tmp_path)
     terminal.child.timeout = HANG
     interrupted = 0
     for delay in (0.05, 0.2, 0.4, 0.7, 1.0, 1.4, 1.9, 2.5, 3.2):

@@ -22,7 +22,7 @@ from sleuth.record import parse
 
 SLEUTH = os.path.join(os.path.dirname(sys.executable), "sleuth")
 ROLL = "SW-beach,N-wild,E-beach"
-PYTHON_START = "Fatal Python error: init_"  # Ctrl-C in Python's own start (site, streams)
+PYTHON_START = ("Fatal Python error: init_", "Error processing line")  # Python's own start
 PACKAGE = re.compile(r'File "[^"]*/sleuth/[^"/]+(/[^"/]+)*\.py"')  # a frame of the package
 HANG = 30.0  # seconds after which a pipe still open or a process still there is a hang
 
