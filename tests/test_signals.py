@@ -94,7 +94,9 @@ def with_group_killed(child: subprocess.Popen) -> None:
 
 def before_sleuth(err: str) -> bool:
     """Whether ``err`` is Python's own error at an interrupt before the package's code ran."""
-    return err.startswith(PYTHON_START) or (err.startswith("Traceback") and not PACKAGE.search(err))
+    if err.startswith(PYTHON_START):
+        return True
+    return "KeyboardInterrupt" in err and not PACKAGE.search(err)  # e.g. "Could not import runpy"
 
 
 @pytest.mark.parametrize("way", ["script", "module"])
