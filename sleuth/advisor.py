@@ -101,14 +101,14 @@ def answer_splits(
 
     With a ``deadline``, None for each question not counted by then.
     """
-    return batch(lambda q: within(deadline, answer_counts, model, q), questions)
+    return batch(lambda q: within(deadline, answer_counts, model, q), questions, due=deadline)
 
 
 def pair_splits(
     model: Model, holder: Holder, questions: Sequence[Question], deadline: Deadline | None = None
 ) -> list[tuple[Split, PairSplit] | None]:
     """``pair_split`` of each question, in order; in workers when it pays; None as above."""
-    return batch(lambda q: within(deadline, pair_split, model, holder, q), questions)
+    return batch(lambda q: within(deadline, pair_split, model, holder, q), questions, due=deadline)
 
 
 def within(deadline: Deadline | None, job: Callable, *args):

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing.connection import Connection, Pipe, wait
 
+from sleuth.budget import Deadline
+
 WORKERS_ENV = "SLEUTH_WORKERS"  # the most worker processes a batch may use; 1: none
 FEWEST = 4  # inputs per worker at least: forking costs more than a few small counts save
 HELD = {signal.SIGINT, signal.SIGTERM}  # held back while workers are forked and reaped
@@ -44,29 +46,41 @@ def workers(n: int) -> int:
     return max(1, min(cores, most, n // FEWEST)) if fork else 1
 
 
-def batch(job: Callable, inputs: Sequence, done: Callable[[], None] | None = None) -> list:
+def batch(
+    job: Callable,
+    inputs: Sequence,
+    done: Callable[[], None] | None = None,
+    due: Deadline | None = None,
+) -> list:
     """``[job(x) for x in inputs]``, over forked workers when there are cores to spare.
 
-    ``done`` is called once per input finished (a progress bar's tick).
+    ``done`` is called once per input finished (a progress bar's tick). With ``due``, the
+    workers' results not back by then are None and the workers are killed: a job that checks
+    its own budget only now and then cannot make the batch late. Without workers, the jobs
+    keep to the deadline themselves (they are given it).
     """
     processes = workers(len(inputs))
     if processes == 1:
         return [_ticked(job(x), done) for x in inputs]
     with crew(job, inputs, processes) as links:
-        return _gather(links, len(inputs), done)
+        return _gather(links, len(inputs), done, due)
 
 
-def _gather(links: dict[Connection, Connection], n: int, done) -> list:
+def _gather(links: dict[Connection, Connection], n: int, done, due: Deadline | None) -> list:
     """Each input's result: one index at a time to each worker, until all have come back.
 
-    ``links`` maps each worker's result pipe to its task pipe.
+    ``links`` maps each worker's result pipe to its task pipe. With ``due``, None for each
+    input whose result is not back by then.
     """
     results: list = [None] * n
     waiting, left = iter(range(n)), n
     for back in links:
         _hand(links[back], waiting)
     while left:
-        for back in wait(list(links)):
+        ready = wait(list(links), None if due is None else min(due.left(), 3600.0))
+        if not ready and due is not None and due.passed():
+            break
+        for back in ready:
             kind, k, value = _received(back)
             if kind == "error":
                 raise value

@@ -14,6 +14,7 @@ import math
 import os
 import subprocess
 import sys
+import time
 from fractions import Fraction
 
 import pytest
@@ -22,6 +23,7 @@ from invoke import invoker
 import sleuth.cli  # noqa: F401 - registers the commands
 from sleuth import parallel
 from sleuth.analysis import report
+from sleuth.budget import Deadline
 from sleuth.games.goldraub import next as gnext
 from sleuth.games.goldraub.board import city
 from sleuth.games.goldraub.simulate import simulate as goldraub_game
@@ -310,6 +312,23 @@ def test_a_batch_uses_workers_only_when_it_pays(monkeypatch):
     assert parallel.workers(100) == 1
     monkeypatch.setenv(parallel.WORKERS_ENV, "x")
     assert parallel.workers(100) == 4
+
+
+def late_job(x: int) -> int:
+    """Twice ``x``, but input 1 never ends: a job that does not keep to its own budget."""
+    if x == 1:
+        time.sleep(3600)
+    return 2 * x
+
+
+def test_a_batch_with_a_deadline_leaves_out_what_is_not_back_by_then(monkeypatch):
+    """A worker's job that overruns the deadline is None and its worker killed, not waited for."""
+    monkeypatch.setattr(parallel, "workers", lambda n: 2)
+    due = Deadline(1.0)
+    found = parallel.batch(late_job, list(range(2 * parallel.FEWEST)), due=due)
+    assert found[1] is None
+    assert found[:1] + found[2:] == [2 * x for x in range(2 * parallel.FEWEST) if x != 1]
+    assert due.passed()
 
 
 def test_next_dates_no_facts(run, monkeypatch):
