@@ -374,6 +374,8 @@ def _group():
         ("u", "undo"),
         ("e 1 gold=1", "edit 1 gold=1"),
         ("search an 31-36 --gold 2", "search an 31-36 --gold 2"),
+        ("an 31-36 2 1 --before 1", "search Anton 31-36 --gold 2 --saw 1 --before 1"),
+        ("g dor bert 32 y --before 2", "guess Doris Bert 32 --correct --before 2"),
     ],
 )
 def test_goldraub_short_forms_expand_into_the_full_command(goldraub, line, full):
@@ -393,6 +395,7 @@ def test_goldraub_short_forms_expand_into_the_full_command(goldraub, line, full)
         ("a cy 3f 7m y 3F 7M", "accuse Cy 3F 7M --correct --treasure 3F,7M"),
         ("a cy 3f 7m n 2b,5m", "accuse Cy 3F 7M --wrong --treasure 2B,5M"),
         ("c 3F 7M", "check 3F 7M"),
+        ("b c E-W forest 2 --before 1", "ask Ben Cy E-W --terrain forest --answer 2 --before 1"),
     ],
 )
 def test_lima_short_forms_expand_into_the_full_command(lima, line, full):

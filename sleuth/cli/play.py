@@ -62,7 +62,8 @@ PLAY_HELP = f"""Table mode: one prompt for a whole game on this record.
 
 Type any command as on the command line, without 'sleuth' and --file: 'search an 31-36 --gold 2
 --saw 1', 'report', 'check bert 32', 'undo', 'edit 3 gold=1'. A short form is shown expanded
-before its answer. 'help' lists the commands, the short forms and the keys.
+before its answer; options after it go to its command ('an 31-36 2 1 --before 4'). 'help'
+lists the commands, the short forms and the keys.
 
 {_forms()}
 
@@ -228,7 +229,7 @@ class Session:
             message = f"'{first}' is not for inside a session: quit, then run 'sleuth {first}'"
             raise InputError(SOURCE, "", message)
         known = first in self.commands
-        args = words if known else self.record.rules.expand(self.record, words)
+        args = words if known else self.short_form(words)
         if args is None and ALIASES.get(first) in self.commands:
             args = [ALIASES[first], *words[1:]]
         if args is None:
@@ -238,6 +239,15 @@ class Session:
         if self.names_file(args):
             raise InputError(SOURCE, "file", f"the session keeps to {self.path}: no --file here")
         return args
+
+    def short_form(self, words: list[str]) -> list[str] | None:
+        """The command a short form stands for, its options (``--before 5``) passed on after it.
+
+        The form is the words before the first option; None when they are no short form.
+        """
+        cut = next((k for k, word in enumerate(words) if word.startswith("--")), len(words))
+        args = self.record.rules.expand(self.record, words[:cut])
+        return None if args is None else [*args, *words[cut:]]
 
     def command(self, args: list[str]) -> tuple[Any, int, bool]:
         """The command ``args`` name, how many words name it, and whether it takes ``--file``."""
@@ -408,7 +418,8 @@ def session_help(session: Session) -> str:
             f"{rules.title} on {session.path}. Type a command as on the command line,",
             "without 'sleuth' and --file (help COMMAND shows its options):",
             *_wrapped(", ".join(names)),
-            "Short forms (players by unique prefixes; each is shown expanded):",
+            "Short forms (players by unique prefixes; each is shown expanded; options such as",
+            "--before N go after the form):",
             *forms,
             f"Aliases: {', '.join(aliases)}.",
             "Tab completes; Up and Down walk the history, Ctrl-R searches it; a rejected",
