@@ -85,3 +85,19 @@ def test_table_games_make_no_long_move(players):
     for seed in range(6):
         doc, _ = table_game(players, 10, seed)
         assert parse(doc, "simulation").forbidden() is None
+
+
+@pytest.mark.parametrize(
+    ("row", "at", "hint"),
+    [
+        ("25-57", "6", "(did you mean 25-75?)"),  # not 52-57: space 6 does not offer it
+        ("25-57", None, "(did you mean 52-57?)"),
+        ("99-98", "6", "(route space 6 offers 25-75, 11-14)"),
+    ],
+)
+def test_a_wrong_row_s_hint_keeps_to_the_rows_the_space_offers(run, row, at, hint):
+    assert run(*NEW).exit_code == 0
+    where = [] if at is None else ["--at", at]
+    result = run("search", "anton", row, "--gold", "1", *where)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "field 'row'" in result.stderr and result.stderr.rstrip().endswith(hint), result.stderr

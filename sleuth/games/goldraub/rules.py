@@ -35,26 +35,34 @@ def sector(value: Any, board: City, field: str) -> Item:
     return text
 
 
-def row(value: Any, board: City, field: str) -> str:
-    """``value`` as one of the 21 rows (ends in either order), or an InputError for ``field``."""
+def row(value: Any, board: City, field: str, at: int | None = None) -> str:
+    """``value`` as one of the 21 rows (ends in either order), or an InputError for ``field``.
+
+    ``at``: the route space the searcher stood on, when known: the hint then names only the
+    rows that space offers.
+    """
     text = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
     name = board.row_name(text)
     if name is None:
-        raise InputError(
-            "", field, f"{shown(value)} is not one of the 21 rows{_row_hint(text, board)}"
-        )
+        hint = _row_hint(text, board, at)
+        raise InputError("", field, f"{shown(value)} is not one of the 21 rows{hint}")
     return name
 
 
-def _row_hint(text: str, board: City) -> str:
-    """The row that both written sectors lie on, else the row name spelt most alike."""
+def _row_hint(text: str, board: City, at: int | None) -> str:
+    """The row that both written sectors lie on, else the row name spelt most alike.
+
+    With ``at``, among the rows route space ``at`` offers, and if none is alike, those rows.
+    """
+    rows = board.rows if at is None else {name: board.rows[name] for name in board.route[at]}
     ends = text.replace(" ", "").split("-")
-    lines = [
-        name for name, members in board.rows.items() if len(ends) == 2 and set(ends) <= set(members)
-    ]
+    lines = [name for name, members in rows.items() if len(ends) == 2 and set(ends) <= set(members)]
     if len(lines) == 1:
         return f" (did you mean {lines[0]}? {' and '.join(ends)} lie on it; name a row by its ends)"
-    return nearest(text, board.rows) if text else ""
+    alike = nearest(text, rows) if text else ""
+    if alike or at is None:
+        return alike
+    return f" (route space {at} offers {', '.join(rows)})"
 
 
 def parse_start(doc: dict, table: Table) -> Start:
@@ -115,7 +123,10 @@ class Search(Event):
     def build(cls, data: dict, table: Table, start: Start) -> Search:
         """Check each field against the board and the seating."""
         by = table.player(data["by"], "by")
-        name = row(data["row"], start.city, "row")
+        at = data.get("at")
+        if at is not None:
+            at = integer(at, "at", min(start.city.route), max(start.city.route))
+        name = row(data["row"], start.city, "row", at)
         answering = len(table.players) - 1  # every player but the asker
         gold = integer(data["gold"], "gold", 0, answering)
         saw = data.get("saw")
@@ -128,9 +139,7 @@ class Search(Event):
             saw = integer(saw, "saw", 0, min(len(seen), gold))
         if by != table.me:
             _my_tip(name, gold, saw, table.between(by, table.me), table, start)
-        at = data.get("at")
         if at is not None:
-            at = integer(at, "at", min(start.city.route), max(start.city.route))
             if name not in start.city.route[at]:
                 offered = ", ".join(start.city.route[at])
                 raise InputError("", "at", f"route space {at} offers {offered}, not {name}")
