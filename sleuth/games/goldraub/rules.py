@@ -139,10 +139,9 @@ class Search(Event):
             saw = integer(saw, "saw", 0, min(len(seen), gold))
         if by != table.me:
             _my_tip(name, gold, saw, table.between(by, table.me), table, start)
-        if at is not None:
-            if name not in start.city.route[at]:
-                offered = ", ".join(start.city.route[at])
-                raise InputError("", "at", f"route space {at} offers {offered}, not {name}")
+        if at is not None and name not in start.city.route[at]:
+            offered = ", ".join(start.city.route[at])
+            raise InputError("", "at", f"route space {at} offers {offered}, not {name}")
         return cls(by, name, gold, saw, at)
 
     def tallies(self, table: Table, start: Start) -> tuple[Tally, ...]:
