@@ -365,6 +365,24 @@ def test_why_names_events_for_a_certain_fact_and_moves_for_an_open_one(tmp_path)
     assert bad.exit_code == 2 and "field 'item'" in bad.stderr
 
 
+def test_why_of_an_open_fact_counts_the_small_moves_and_takes_upto_and_all(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text((EXAMPLES / "goldraub-6p.yaml").read_text())
+    shown = run("why", "bert", "24", "--upto", "10", path=path)
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    assert lines[0] == "Not certain: Bert 24 at 64.6% now."  # after event 10, not event 30
+    listed = [line for line in lines if "->" in line]
+    assert [int(line.split()[0]) for line in listed] == [1, 3, 10]
+    assert lines[-1] == "7 events moved it by 5 points or less (--all lists them)."
+    every = run("why", "bert", "24", "--upto", "10", "--all", path=path)
+    assert [int(line.split()[0]) for line in every.stdout.splitlines() if "->" in line] == list(
+        range(1, 11)
+    )
+    sure = run("why", "doris", "34", "--upto", "10", path=path)
+    assert sure.stdout.startswith("Not certain: Doris 34") and "  none" in sure.stdout
+
+
 def sleuth(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     """Run ``python -m sleuth`` for real."""
     command = [sys.executable, "-m", "sleuth", *args]

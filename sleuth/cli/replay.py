@@ -14,6 +14,7 @@ from sleuth.cli.app import (
     ExitStatus,
     FileOpt,
     JsonOpt,
+    UptoOpt,
     analysable,
     app,
     env,
@@ -142,11 +143,15 @@ def why(
     item: Annotated[str, typer.Argument(help="A sector or a location.")],
     file: FileOpt = None,
     budget: StepBudgetOpt = STEP_BUDGET,
+    upto: UptoOpt = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="For a fact not certain: every event, not only big moves.")
+    ] = False,
 ) -> None:
     """Why a fact is certain: the fewest events that prove it; else how its chance moved."""
     from sleuth.why import fact, proof
 
-    record = analysable(file, "sleuth why")
+    record = analysable(file, "sleuth why", upto)
     try:
         holder, item = fact(record, holder, item)
     except InputError as error:
@@ -159,7 +164,7 @@ def why(
     with remembered_order(record_path(file)) as memory:
         now = odds(record.model(), due(budget), memory=memory, plain=True)
         if now.exact and now.worlds and 0 < now.held[holder, item] < now.worlds:  # no z3
-            show_moves(env().out, record, (holder, item), steps(record, budget, memory))
+            show_moves(env().out, record, (holder, item), steps(record, budget, memory), every)
             return
     from sleuth.solve import Entailment
 
@@ -172,4 +177,4 @@ def why(
         show_proof(env().out, record, *found)
         return
     with remembered_order(record_path(file)) as memory:
-        show_moves(env().out, record, (holder, item), steps(record, budget, memory))
+        show_moves(env().out, record, (holder, item), steps(record, budget, memory), every)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from sleuth.record import Record
     from sleuth.why import Proof
 
+POINTS, SAID = 0.05, "5 points"  # a move of a fact's chance shown without --all
 PLAIN = 4  # at most this many groups for a reason in the game's plain words
 
 def reason(record: Record, proof: Proof) -> str:
@@ -81,16 +82,35 @@ def proof_lines(record: Record, proof: Proof) -> list[str]:
     return [f"  {g:>3}  {'setup' if g == 0 else short(record.events[g - 1])}" for g in proof.groups]
 
 
-def show_moves(console: Console, record: Record, pair: Pair, found: list[Step]) -> None:
-    """A fact not certain: its chance now, and before and after each event that moved it."""
+def show_moves(
+    console: Console, record: Record, pair: Pair, found: list[Step], every: bool = False
+) -> None:
+    """A fact not certain: its chance now, and before and after each event that moved it.
+
+    Only the moves of more than ``POINTS`` unless ``every``: then each event, moved or not.
+    The events left out are counted, so that none is dropped silently.
+    """
     holder, item = pair
     console.print(
         f"Not certain: {holder} {item} at {pct(found[-1].probability(*pair))} now.", markup=False
     )
-    changes = moved(found, pair)
-    if not changes:
-        console.print("No event moved its chance by more than 5 points.", markup=False)
+    changes = moved(found, pair, -1.0 if every else POINTS)
+    if not every:
+        console.print(f"The events that moved its chance by more than {SAID}:", markup=False)
     for event, before, after in changes:
         what = short(record.events[event - 1])
         line = f"  {event:>3}  {pct(before):>6} -> {pct(after):>6}  {what}"
         console.print(line, markup=False)
+    if not changes:
+        console.print("  none", markup=False)
+    unknown = sum(
+        a.probability(*pair) is None or b.probability(*pair) is None
+        for a, b in zip(found, found[1:], strict=False)
+    )
+    smaller = len(found) - 1 - len(changes) - unknown
+    if smaller:
+        counted = f"{smaller} event{'s' if smaller > 1 else ''}"
+        console.print(f"{counted} moved it by {SAID} or less (--all lists them).", markup=False)
+    if unknown:
+        counted = f"{unknown} event{'s' if unknown > 1 else ''}"
+        console.print(f"{counted} could not be counted within the step budget.", markup=False)
