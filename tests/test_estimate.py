@@ -117,7 +117,7 @@ def _estimated_report(monkeypatch, kept: int):
 
 
 def test_a_thin_estimate_gives_no_probability(monkeypatch):
-    from sleuth.cli.play import status_line
+    from sleuth.cli.status import status_line
 
     result, truth = _estimated_report(monkeypatch, sleuth.odds.THIN - 1)
     out = report_json(result)
@@ -129,7 +129,7 @@ def test_a_thin_estimate_gives_no_probability(monkeypatch):
 
 def test_an_estimate_never_reads_as_certain(monkeypatch):
     from sleuth.chance import Estimated, certain
-    from sleuth.cli.play import status_line
+    from sleuth.cli.status import status_line
     from sleuth.render.common import pct, whole_pct
 
     result, truth = _estimated_report(monkeypatch, 400)
@@ -146,7 +146,7 @@ def test_an_estimate_never_reads_as_certain(monkeypatch):
 
 
 def test_no_estimate_says_the_count_is_unknown(monkeypatch):
-    from sleuth.cli.play import status_line
+    from sleuth.cli.status import status_line
     from sleuth.render.common import deals
 
     result, _ = _estimated_report(monkeypatch, 0)

@@ -25,8 +25,9 @@ from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers every command
 from sleuth.cli.completion import matching
-from sleuth.cli.play import Leave, Session, about, interactive, script, status_line
+from sleuth.cli.play import Leave, Session, interactive, script
 from sleuth.cli.prompt import Words
+from sleuth.cli.status import about, status_line
 from sleuth.errors import InputError
 from sleuth.games.goldraub.simulate import simulate as goldraub_game
 from sleuth.games.lima.simulate import simulate as lima_game
@@ -35,6 +36,7 @@ from sleuth.record import parse
 from sleuth.store import load
 
 cli_app = importlib.import_module("sleuth.cli.app")
+EXAMPLES = Path(__file__).parent.parent / "examples"
 PROMPT = "game.yaml>"  # the space after it is drawn as a cursor move
 CPR = "\x1b[6n"  # prompt_toolkit asks where the cursor is: the status line needs the answer
 GOLDRAUB_NEW = ["new", "goldraub", "--players", "Anton,Bert,Christl,Doris,Elli", "--me", "Christl"]
@@ -606,6 +608,27 @@ def test_the_status_line_shows_the_best_guess_and_the_deals_left(goldraub):
     assert about(312_000 * 10**12) == "3.12e+17" and about(999 * 10**12) == "999 trillion"
     one = dataclasses.replace(result, odds=Odds(1, True, dict.fromkeys(result.odds.held, 0), 1))
     assert status_line(goldraub.record, one).endswith("| 1 deal")
+
+
+def test_the_status_line_fits_the_terminal_and_keeps_the_best_guess_whole():
+    from sleuth.analysis import report
+    from sleuth.cli.status import Part, fit
+
+    record = load(EXAMPLES / "goldraub-6p.yaml")[0].upto(20)
+    result = report(record)
+    full = status_line(record, result)
+    assert full == "round 3, value 8 | Franz to play | 1.45 million deals | best Doris 14 61.5%"
+    assert status_line(record, result, len(full)) == full
+    assert status_line(record, result, 70) == (
+        "r3 v8 | Franz to play | 1.45 million deals | best Doris 14 61.5%"
+    )
+    assert status_line(record, result, 60) == "r3 v8 | Franz to play | best Doris 14 61.5%"
+    parts = [Part("round 1"), Part("x" * 100 + " to play"), Part("best Bert 13 4%")]
+    assert fit(parts, 40) == ("round 1 | " + "x" * 100)[:39] + "…"
+    out = [Part("round 2", "r2"), Part("out: Anna, Bert", "2 out", spare=True), Part("best X 1%")]
+    assert fit(out, 19) == "r2 | best X 1%"
+    assert fit(out, 10) == "r2 | best…"
+    assert fit(out, 22) == "r2 | 2 out | best X 1%"
 
 
 # --- the session without a terminal ---------------------------------------------------------

@@ -16,7 +16,6 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ from sleuth.cli.app import (
     remembered,
 )
 from sleuth.cli.completion import ALIASES, HELP, LEAVE, REFUSED
+from sleuth.cli.status import Part, status_parts
 from sleuth.errors import InputError, nearest, printable
 from sleuth.games.shipped import GAMES
 from sleuth.games.shorthand import SOURCE
@@ -156,14 +156,14 @@ class Session:
     """One record, the app's command group, and what the status line shows.
 
     e.g. Session(Path("game.yaml"), typer.main.get_command(app), record); ``stamp`` is the
-    file's identity when ``record`` was read, ``status`` the status line for it.
+    file's identity when ``record`` was read, ``status`` the status line's parts for it.
     """
 
     path: Path
     group: Any
     record: Any
     stamp: tuple = ()
-    status: str = ""
+    status: list[Part] = field(default_factory=list)
     made: list = field(default_factory=list)  # the reports the last command made
 
     @property
@@ -309,7 +309,7 @@ class Session:
         try:
             stat = self.path.stat()
         except OSError as error:
-            self.status = f"{self.path}: {error.strerror}"
+            self.status = [Part(f"{self.path}: {error.strerror}")]
             return
         stamp = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
         if stamp == self.stamp and not force:
@@ -319,10 +319,10 @@ class Session:
         try:
             self.record = load(self.path, keep=False)[0]
         except InputError as error:
-            self.stamp, self.status = stamp, printable(error.line())
+            self.stamp, self.status = stamp, [Part(printable(error.line()))]
             return
         self.stamp = stamp
-        self.status = status_line(self.record, self.report())
+        self.status = status_parts(self.record, self.report())
 
     def report(self) -> Any:
         """The report of the record as it stands: the last command's, else one made now."""
@@ -364,46 +364,6 @@ def bug_line(error: BaseException) -> str:
     where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
     text = f"sleuth: internal error: {type(error).__name__}: {error}{where} (a bug in sleuth; "
     return printable(text + "set SLEUTH_DEBUG=1 for the traceback)")
-
-
-def status_line(record: Any, report: Any) -> str:
-    """Where the game stands: "round 3, value 8 | Doris to play | 1,024 deals | best Bert 33 4%"."""
-    from sleuth.render.common import pct
-
-    status = record.rules.status(record)
-    parts = [f"round {status.round}"]
-    if status.value is not None:
-        parts[0] += f", value {status.value}"
-    if status.over:
-        parts.append(f"over: {status.over}")
-    elif status.turn:
-        parts.append(f"{status.turn} to play")
-    if status.out:
-        parts.append(f"out: {', '.join(status.out)}")
-    if not report.fits:
-        return " | ".join([*parts, "no deal fits: undo or edit"])
-    odds = report.odds
-    deals = f"{'' if odds.exact else '~'}{about(odds.worlds)} deal{'' if odds.worlds == 1 else 's'}"
-    parts.append(deals if odds.known else "count unknown")
-    best = record.rules.best(report)
-    if best is not None:
-        label, chance = best
-        shown = chance if chance is None or isinstance(chance, Fraction) else Fraction(chance)
-        parts.append(f"best {label} {pct(shown)}")
-    return " | ".join(parts)
-
-
-SCALE = ((10**12, "trillion"), (10**9, "billion"), (10**6, "million"))
-
-
-def about(count: float) -> str:
-    """A count of deals short enough for the status line: 48,192, 9.3 trillion or 3.1e+17."""
-    if count >= 1000 * SCALE[0][0]:  # a thousand trillion and more: no word reads better
-        return f"{count:.2e}"
-    for size, word in SCALE:
-        if count >= size:
-            return f"{count / size:.3g} {word}"
-    return f"{count:,.0f}"
 
 
 def session_help(session: Session) -> str:

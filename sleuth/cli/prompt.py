@@ -10,12 +10,14 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from sleuth.cli.app import env
 from sleuth.cli.completion import candidates
+from sleuth.cli.status import fit
 
 if TYPE_CHECKING:
     from sleuth.cli.play import Session
@@ -63,6 +65,6 @@ def reader(session: Session) -> Callable[[str, str], str]:
         history=history(session),
         completer=Words(session),
         complete_while_typing=False,
-        bottom_toolbar=lambda: session.status,
+        bottom_toolbar=lambda: fit(session.status, get_app().output.get_size().columns - 1),
     )
     return lambda message, default: prompt.prompt(message, default=default)
