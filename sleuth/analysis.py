@@ -25,6 +25,7 @@ from sleuth.odds import NO_DEAL, UNCOUNTED, Odds, estimated, exactly, odds
 from sleuth.solve import Remembered
 
 if TYPE_CHECKING:
+    from sleuth.games.base import Event
     from sleuth.record import Record
     from sleuth.solve import Entailment
 
@@ -271,6 +272,36 @@ def _holding(tallies: tuple[Tally, ...]) -> tuple[Holder, Item] | None:
         return None
     term = tallies[0].terms[0]
     return (term.holder, next(iter(term.items))) if len(term.items) == 1 else None
+
+
+def certain(found: Report) -> set[tuple[Holder, Item]] | None:
+    """Every holding true in all the deals that fit the report's record; None when none fits.
+
+    From the exact count when there is one, else from z3: the setup's own facts included.
+    """
+    if not found.consistent or found.tolerance is not None:
+        return None
+    return counted(found.odds) if found.odds.exact else found.entailment.forced()
+
+
+def edited(
+    record: Record, index: int, old: Event, budget: float | Deadline, memory: Remembered | None
+) -> tuple[Report, tuple[list[tuple[Holder, Item]], list[tuple[Holder, Item]]] | None]:
+    """The report of ``record`` after its event ``index`` (1-based) was edited from ``old``.
+
+    With the holdings the edit made certain and those it made no longer certain (None when
+    either record fits no deal: there is nothing to compare). The record before the edit is
+    counted first, with a share of the budget (the last report most likely remembers it).
+    """
+    deadline = due(budget)
+    events = [*record.events[: index - 1], old, *record.events[index:]]
+    before_edit = replace(record, events=events)
+    before = certain(report(before_edit, deadline.share(2), memory=memory, dating=False))
+    found = report(record, deadline, memory=memory)
+    after = certain(found)
+    if before is None or after is None:
+        return found, None
+    return found, (sorted(after - before), sorted(before - after))
 
 
 @dataclass(frozen=True)

@@ -376,6 +376,43 @@ def test_edit_prints_the_event_before_and_after(run, tmp_path):
     assert "event 1 now: search {by: Anton, row: 31-36, gold: 1}" in result.stdout
 
 
+def forced(path: Path) -> set[tuple[str, str]]:
+    """The facts the record at ``path`` forces (beyond the setup), from a report of it."""
+    return {(str(f.holder), str(f.item)) for f in report(record(path)).forced}
+
+
+def said(stdout: str, label: str) -> set[tuple[str, str]]:
+    """The holdings an edit's lines name after ``label`` ("now certain", "no longer certain")."""
+    lines = [line.split(": ", 1)[1] for line in stdout.splitlines() if f"  {label}:" in line]
+    return {tuple(line.split(" holds ")) for line in lines}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [["2", "correct=false"], ["1", "gold=1"], ["1", "gold=1", "saw="], ["3", "gold=1"]],
+)
+def test_an_edit_names_what_became_and_what_stopped_being_certain(run, tmp_path, change):
+    run(*GOLDRAUB)
+    for command in GOLDRAUB_EVENTS:
+        assert run(*command).exit_code == 0
+    path = tmp_path / "game.yaml"
+    before = forced(path)
+    result = run("edit", *change)
+    assert result.exit_code == 0, result.output
+    after = forced(path)
+    assert said(result.stdout, "now certain") == after - before
+    assert said(result.stdout, "no longer certain") == before - after
+    assert ("what is certain is as before" in result.stdout) == (before == after)
+
+
+def test_an_edit_that_unmakes_a_right_guess_says_the_card_is_no_longer_certain(run, tmp_path):
+    run(*GOLDRAUB)
+    run(*GOLDRAUB_EVENTS[0])
+    run(*GOLDRAUB_EVENTS[1])
+    result = run("edit", "2", "correct=false")
+    assert "  no longer certain: Bert holds 32" in result.stdout.splitlines(), result.stdout
+
+
 def test_an_edit_that_changes_nothing_says_so_and_leaves_the_file(run, tmp_path):
     path = tmp_path / "game.yaml"
     path.write_text(HEAD + "events:\n  - search: {by: Anton,   row: 36-31, gold: 2}  # misheard?\n")

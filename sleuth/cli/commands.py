@@ -97,7 +97,7 @@ def edit(
     budget: BudgetOpt = BUDGET,
 ) -> None:
     """Change one recorded event in place, e.g. 'sleuth edit 7 gold=1'."""
-    from sleuth.analysis import report
+    from sleuth.analysis import edited
     from sleuth.render.common import show_edit
     from sleuth.store import change
 
@@ -117,8 +117,8 @@ def edit(
         return
     env().recorded = path
     with remembered(path) as memory:
-        result = report(record, answer_due(budget), memory=memory)
-    show_edit(env().out, result, event, old.text(), new.text())
+        result, changed = edited(record, event, old, answer_due(budget), memory)
+    show_edit(env().out, result, event, (old.text(), new.text()), changed)
     if not result.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 

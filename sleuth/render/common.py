@@ -413,12 +413,30 @@ def show_trouble(console: Console, report: Report) -> bool:
     return report.consistent
 
 
-def show_edit(console: Console, report: Report, index: int, old: str, new: str) -> None:
-    """The event before and after an edit, then whether the record fits now."""
-    console.print(Text(f"event {index} was: {old}"))
-    console.print(Text(f"event {index} now: {new}"))
-    if show_trouble(console, report):
-        console.print(Text(f"  {deals(report.odds)} fit the record"))
+def show_edit(
+    console: Console,
+    report: Report,
+    index: int,
+    texts: tuple[str, str],
+    changed: tuple[list[tuple[Holder, Item]], list[tuple[Holder, Item]]] | None = None,
+) -> None:
+    """The event before and after an edit, whether the record fits now, and what it changed.
+
+    ``changed``: the holdings the edit made certain, and those it made no longer certain; None
+    when the record before the edit fitted no deal.
+    """
+    console.print(Text(f"event {index} was: {texts[0]}"))
+    console.print(Text(f"event {index} now: {texts[1]}"))
+    if not show_trouble(console, report):
+        return
+    became, stopped = changed or ([], [])
+    for holder, item in became:
+        console.print(Text(f"  now certain: {holder} holds {item}"))
+    for holder, item in stopped:
+        console.print(Text(f"  no longer certain: {holder} holds {item}"))
+    if changed is not None and not became and not stopped:
+        console.print("  what is certain is as before")
+    console.print(Text(f"  {deals(report.odds)} fit the record"))
 
 
 def show_update(console: Console, update: Update, what: str, where: str = "") -> None:
