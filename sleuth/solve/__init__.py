@@ -20,13 +20,13 @@ Inside: ``simplify`` propagates, ``plan`` and ``steps`` state the counting progr
 ``tuning`` holds every setting that trades time for memory.
 
 ``Entailment`` and ``firsts`` are imported when first asked for: z3 takes a tenth of a second
-to load, and an exact report whose facts are dated from the last one needs none of it.
+to load, and an exact report whose facts are dated from the last one needs none of it; so is
+``crosscheck``, whose python-constraint no command uses.
 """
 
 from typing import Any
 
 from sleuth.solve.counts import BudgetExceeded, Counts, Loose
-from sleuth.solve.crosscheck import crosscheck
 from sleuth.solve.exact import count, count_tolerant, split, split_pairs
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import Estimate, estimate
@@ -49,8 +49,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """The names whose modules load z3, imported on first use."""
-    if name == "Entailment":
+    """The names whose modules load z3 or python-constraint, imported on first use."""
+    if name == "crosscheck":
+        from sleuth.solve.crosscheck import crosscheck as found
+    elif name == "Entailment":
         from sleuth.solve.entail import Entailment as found
     elif name == "firsts":
         from sleuth.solve.since import firsts as found
