@@ -25,13 +25,15 @@ import z3
 from rich.console import Console
 from rich.table import Table
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from oracles.csp import worlds  # noqa: E402
+
 from sleuth.analysis import report  # noqa: E402
 from sleuth.games.lima import simulate as simulate_lima  # noqa: E402
 from sleuth.games.lima.advice import treasure_pairs  # noqa: E402
 from sleuth.games.lima.rules import TREASURE  # noqa: E402
 from sleuth.model import Deal, Model  # noqa: E402
 from sleuth.record import Record, parse  # noqa: E402
-from sleuth.solve.crosscheck import worlds  # noqa: E402
 from sleuth.solve.entail import Entailment  # noqa: E402
 
 SOLUTIONS = 100

@@ -138,14 +138,16 @@ def replay(spec: dict) -> dict:
 def brute(spec: dict) -> dict:
     """Times of the independent brute-force counter of tests/ on the same record."""
     record = load(spec)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the oracles
     if record.game == "goldraub":
-        from sleuth.testing.brute import brute_count
+        from oracles.brute import brute_count
 
         model = record.model()
         times, (total, _) = repeat(lambda: brute_count(model), spec["runs"], spec["spend"])
     else:
+        from oracles.lima import brute as brute_lima
+
         from sleuth.document import parse_yaml, read_text
-        from sleuth.games.lima.brute import brute as brute_lima
 
         doc = _plain(parse_yaml(read_text(Path(spec["file"])), spec["file"]))
         times, result = repeat(lambda: brute_lima(doc), spec["runs"], spec["spend"])

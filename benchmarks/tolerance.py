@@ -5,7 +5,7 @@ Usage: ``.venv/bin/python benchmarks/tolerance.py [--runs 3] [--markdown]``
 Each row is one 5-player Goldraub record (``budget.goldraub``: the simulator, with guesses),
 run ``--runs`` times in its own process (``SLEUTH_CACHE=off``), median wall time kept, both
 ways in the same run: ``sleuth report --tolerate 1 --json`` (one pass), and a process that
-loads the record and counts the tolerance the old way (``sleuth.testing.tolerance.per_event``:
+loads the record and counts the tolerance the old way (``per_event`` of ``tests/oracles``:
 a count per answer left out, each with its own z3 solver; the report's other work left out, so
 a lower bound of the old command). The last column says whether both gave the same numbers.
 """
@@ -27,12 +27,14 @@ from budget import goldraub
 from ruamel.yaml import YAML
 from tables import render
 
+TESTS = Path(__file__).resolve().parent.parent / "tests"
 STATES = [(5, 7, 24), (5, 3, 24), (5, 11, 20)]  # players, seed, events
 OLD = """
 import json, sys
 from pathlib import Path
+sys.path.insert(0, sys.argv[2])  # the tests' folder, which holds the oracles
 from sleuth.store import load
-from sleuth.testing.tolerance import per_event
+from oracles.tolerance import per_event
 model = load(Path(sys.argv[1]))[0].model()
 old = per_event(model)
 held = {f"{h}|{i}": [n, old.odds.worlds] for (h, i), n in old.odds.held.items()}
@@ -72,7 +74,7 @@ def rows(runs: int) -> list[list[str]]:
                 YAML().dump(goldraub(players, seed, events), f)
             new_args = [sys.executable, "-m", "sleuth", "report", "--json", "--tolerate", "1"]
             new_args += ["-f", str(path)]
-            old_args = [sys.executable, "-c", OLD, str(path)]
+            old_args = [sys.executable, "-c", OLD, str(path), str(TESTS)]
             new = [timed(new_args) for _ in range(runs)]
             old = [timed(old_args) for _ in range(runs)]
             a, b = statistics.median(t for t, _ in old), statistics.median(t for t, _ in new)

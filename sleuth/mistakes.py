@@ -73,7 +73,7 @@ class Tolerance:
     has a deal, since each such deal lies in one part at least and each part in the union.
     Counted in one pass (``sleuth.solve.count_tolerant``): the screens read the strict worlds,
     the union and the robust facts, never one part on its own, so no part is counted apart
-    (``sleuth.testing.tolerance`` still counts them, to check the pass against).
+    (``oracles.tolerance`` in ``tests/`` still counts them, to check the pass against).
     ``skipped``: the answers the deadline left uncounted (every one: the pass did not finish;
     then ``odds`` are the strict ones, a lower bound, not exact, and ``robust`` is empty).
     """

@@ -4,9 +4,10 @@ from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles.csp import crosscheck
 
 from sleuth.model import Model, Space, Tally, Term, holds
-from sleuth.solve import Entailment, count, crosscheck
+from sleuth.solve import Entailment, count
 
 FAST = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

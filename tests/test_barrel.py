@@ -17,6 +17,7 @@ from itertools import combinations, product
 
 import pytest
 from invoke import invoker
+from oracles.lima import brute
 from rich.console import Console
 
 import sleuth.cli  # noqa: F401 - registers the commands
@@ -25,7 +26,6 @@ from sleuth.document import document, dump
 from sleuth.games.lima import barrel
 from sleuth.games.lima import next as lnext
 from sleuth.games.lima.board import island
-from sleuth.games.lima.brute import brute
 from sleuth.games.lima.simulate import in_range
 from sleuth.games.lima.simulate import simulate as lima_game
 from sleuth.record import parse

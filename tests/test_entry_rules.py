@@ -14,16 +14,16 @@ from pathlib import Path
 
 import pytest
 from invoke import invoker
+from oracles.brute import brute_count
+from oracles.lima import brute
 
 import sleuth.cli  # noqa: F401 - registers the game commands
 from sleuth.document import document, dump, parse_yaml
 from sleuth.games.goldraub import simulate as goldraub_simulate
 from sleuth.games.goldraub.rules import may_guess
 from sleuth.games.lima import simulate as lima_simulate
-from sleuth.games.lima.brute import brute
 from sleuth.record import parse
 from sleuth.store import append, create, load
-from sleuth.testing.brute import brute_count
 
 cli_app = importlib.import_module("sleuth.cli.app")
 PLAYERS = "Anton,Bert,Christl,Doris,Elli"

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles.brute import brute_count
 from test_goldraub_properties import games
 
 from sleuth.games.goldraub import simulate as goldraub_sim
@@ -22,7 +23,6 @@ from sleuth.solve import order as orders
 from sleuth.solve.plan import plan, with_order
 from sleuth.solve.simplify import reduce
 from sleuth.solve.vector import VectorRun
-from sleuth.testing.brute import brute_count
 
 
 @pytest.fixture

@@ -8,12 +8,12 @@ from math import comb
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.brute import brute_count
 
 from sleuth.games.goldraub.rules import ASIDE
 from sleuth.games.goldraub.simulate import simulate
 from sleuth.record import parse
 from sleuth.solve import Entailment, count
-from sleuth.testing.brute import brute_count
 
 TURNS = {3: 16, 4: 16, 5: 8, 6: 4}
 

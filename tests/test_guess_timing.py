@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
+from oracles.brute import brute_count
 
 from sleuth.analysis import report
 from sleuth.games.goldraub import next as gnext
@@ -22,7 +23,6 @@ from sleuth.games.goldraub.simulate import simulate, table_game
 from sleuth.model import Tally
 from sleuth.record import parse
 from sleuth.solve import count
-from sleuth.testing.brute import brute_count
 
 REASON = re.compile(r"an answer of (\d+) would make (\S+) (\d+) certain")
 

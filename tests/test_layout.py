@@ -162,3 +162,10 @@ def test_each_game_is_one_package_with_its_board():
     for game in GAMES:
         folder = PACKAGE / "games" / game
         assert (folder / "__init__.py").exists() and (folder / "board.toml").exists()
+
+
+def test_the_package_ships_no_oracle():
+    """The brute-force counters and python-constraint are the tests' own (``tests/oracles``)."""
+    taken = {module for path in MODULES.values() for module, _ in statements(path)}
+    assert not {m for m in taken if m.split(".")[0] in ("constraint", "oracles")}
+    assert not [name for name in MODULES if name.endswith((".brute", ".crosscheck", ".testing"))]

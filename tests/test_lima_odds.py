@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.lima import brute
 
 from sleuth.analysis import report
 from sleuth.games.lima.advice import check_accusation, treasure_pairs
-from sleuth.games.lima.brute import brute
 from sleuth.games.lima.simulate import PUBLIC, TREASURE, simulate
 from sleuth.record import parse
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent))
+from oracles.brute import brute_count  # noqa: E402
 from records import GUESS_LINE, SEARCH_LINE  # noqa: E402
 from records import HEAD as RULEBOOK  # noqa: E402
 
@@ -33,7 +34,6 @@ from sleuth.model import Model, Space, Tally, Term, holds  # noqa: E402
 from sleuth.record import parse  # noqa: E402
 from sleuth.solve import Entailment, count  # noqa: E402
 from sleuth.store import load  # noqa: E402
-from sleuth.testing.brute import brute_count  # noqa: E402
 
 HEAD = RULEBOOK + "events:\n" + SEARCH_LINE + GUESS_LINE
 WRONG = "  - search: {by: Christl, row: 31-36, gold: 0}\n"

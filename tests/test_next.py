@@ -1,7 +1,7 @@
 """``sleuth next``: every option's split equals brute force, and the options are the legal set.
 
 Brute force adds each possible answer as one more recorded question and counts the deals one
-by one (``sleuth.testing.brute``, ``sleuth.games.lima.brute``), independent of ``sleuth.solve``.
+by one (``tests/oracles``: ``brute``, ``lima``), independent of ``sleuth.solve``.
 The legal sets are written out by hand from the route (``board.toml``) and the dice rules.
 """
 
@@ -19,6 +19,8 @@ from fractions import Fraction
 
 import pytest
 from invoke import invoker
+from oracles.brute import brute_count
+from oracles.lima import brute
 
 import sleuth.cli  # noqa: F401 - registers the commands
 from sleuth import parallel
@@ -28,11 +30,9 @@ from sleuth.games.goldraub import next as gnext
 from sleuth.games.goldraub.board import city
 from sleuth.games.goldraub.simulate import simulate as goldraub_game
 from sleuth.games.lima import next as lnext
-from sleuth.games.lima.brute import brute
 from sleuth.games.lima.simulate import simulate as lima_game
 from sleuth.model import Tally
 from sleuth.record import parse
-from sleuth.testing.brute import brute_count
 
 cli_app = importlib.import_module("sleuth.cli.app")
 

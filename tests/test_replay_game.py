@@ -17,20 +17,20 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from oracles.brute import brute_count
+from oracles.lima import brute
 from typer.testing import CliRunner
 
 from sleuth.cli import app
 from sleuth.games.goldraub.rules import Guess, round_value
 from sleuth.games.goldraub.simulate import simulate as simulate_goldraub
 from sleuth.games.goldraub.simulate import table_game
-from sleuth.games.lima.brute import brute
 from sleuth.games.lima.rules import Accuse
 from sleuth.games.lima.simulate import simulate as simulate_lima
 from sleuth.model import holds
 from sleuth.record import parse
 from sleuth.replay import replay, stated
 from sleuth.solve import Entailment, count
-from sleuth.testing.brute import brute_count
 from sleuth.why import proof
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

@@ -4,7 +4,7 @@
 value; ``split_pairs`` also carries one holder's first item forward to count its pairs per
 answer (``sleuth.solve.exact``). Both are checked on random small models (both engines)
 against plain enumeration, on 3-player Goldraub against the brute force, and on simulated
-states of both games against one count per answer value (``sleuth.testing.per_value``).
+states of both games against one count per answer value (``oracles.per_value`` in ``tests/``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
+from oracles import per_value  # noqa: E402
+from oracles.brute import brute_count  # noqa: E402
 from test_backends import deals, models, value  # noqa: E402
 
 from sleuth.advisor import answer_counts, pair_split  # noqa: E402
@@ -30,8 +32,6 @@ from sleuth.record import parse  # noqa: E402
 from sleuth.solve import BudgetExceeded, engines, split, split_pairs  # noqa: E402
 from sleuth.solve.reference import DictRun  # noqa: E402
 from sleuth.solve.vector import VectorRun  # noqa: E402
-from sleuth.testing import per_value  # noqa: E402
-from sleuth.testing.brute import brute_count  # noqa: E402
 
 
 def enumerated(model: Model, question, holder) -> dict:

@@ -3,7 +3,7 @@
 ``count_tolerant`` counts the deals that break at most one tolerable group in one pass, a label
 in the state saying which answer is broken (``sleuth.solve.steps``). It is checked against
 plain enumeration on random small models (both engines), against the 3-player Goldraub brute
-force, and against the old per-event way (``sleuth.testing.tolerance``) on simulated records
+force, and against the old per-event way (``oracles.tolerance`` in ``tests/``) on simulated records
 of both games with one answer altered.
 """
 
@@ -18,6 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
+from oracles.brute import brute_count  # noqa: E402
+from oracles.tolerance import per_event  # noqa: E402
 from test_backends import deals, models, value  # noqa: E402
 from test_mistakes import corrupted  # noqa: E402
 
@@ -29,8 +31,6 @@ from sleuth.record import parse  # noqa: E402
 from sleuth.solve import Entailment, count_tolerant, engines  # noqa: E402
 from sleuth.solve.reference import DictRun  # noqa: E402
 from sleuth.solve.vector import VectorRun  # noqa: E402
-from sleuth.testing.brute import brute_count  # noqa: E402
-from sleuth.testing.tolerance import per_event  # noqa: E402
 
 
 def broken(model: Model, deal: dict) -> set[int]:

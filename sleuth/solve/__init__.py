@@ -12,7 +12,6 @@
   ``count``); ``split_pairs(model, question, holder, budget)`` also the worlds per pair of
   items ``holder`` holds, per answer (``{answer: (Counts, pairs)}``).
 - ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
-- ``crosscheck(model)``: the same counts by plain enumeration (python-constraint), for tests.
 - ``firsts(entail, facts)``: the event since which each of the facts holds, in one bisection.
 
 Inside: ``simplify`` propagates, ``plan`` and ``steps`` state the counting program, ``reference``
@@ -20,8 +19,8 @@ Inside: ``simplify`` propagates, ``plan`` and ``steps`` state the counting progr
 ``tuning`` holds every setting that trades time for memory.
 
 ``Entailment`` and ``firsts`` are imported when first asked for: z3 takes a tenth of a second
-to load, and an exact report whose facts are dated from the last one needs none of it; so is
-``crosscheck``, whose python-constraint no command uses.
+to load, and an exact report whose facts are dated from the last one needs none of it. The
+independent backends the tests check the counter against are in ``tests/oracles``.
 """
 
 from typing import Any
@@ -40,7 +39,6 @@ __all__ = [
     "Remembered",
     "count",
     "count_tolerant",
-    "crosscheck",
     "estimate",
     "firsts",
     "split",
@@ -49,10 +47,8 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """The names whose modules load z3 or python-constraint, imported on first use."""
-    if name == "crosscheck":
-        from sleuth.solve.crosscheck import crosscheck as found
-    elif name == "Entailment":
+    """The names whose modules load z3, imported on first use."""
+    if name == "Entailment":
         from sleuth.solve.entail import Entailment as found
     elif name == "firsts":
         from sleuth.solve.since import firsts as found

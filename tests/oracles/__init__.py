@@ -1,0 +1,8 @@
+"""Independent oracles the tests and benchmarks check sleuth against; no command uses them.
+
+- ``brute``: every deal of a small model listed (numpy over hand combinations).
+- ``csp``: the same counts by python-constraint, a second backend with nothing in common.
+- ``lima``: Loot of Lima counted from the rules directly, without the model.
+- ``tolerance``: ``--tolerate 1`` counted the old way, one count per answer left out.
+- ``per_value``: the advisor's splits counted the old way, one count per answer.
+"""
