@@ -79,3 +79,12 @@ def test_a_report_dated_from_the_cache_loads_no_solver(tmp_path):
     for upto in ("41", "12"):  # one event more, then a prefix: dated from the cache
         found = loaded("report", "--file", str(record), "--upto", upto, cache=cache)
         assert not {"z3", "numba", "ruamel", "pydantic"} & found, upto
+
+
+def test_reading_a_record_loads_neither_the_command_line_nor_its_screens():
+    """``sleuth.record`` and the games' rules come without Typer and Rich (each game's commands
+    and checks are its ``interface`` module, which the command line alone imports)."""
+    code = "import sys, sleuth.record; print(sorted({m.split('.')[0] for m in sys.modules}))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(json.loads(done.stdout.replace("'", '"')))
+    assert not {"typer", "rich", "click", "z3", "numba"} & loaded

@@ -138,6 +138,30 @@ def commands(cli: Any) -> list[Callable]:
     return [tiny, query]
 
 
+def check_json(report: Any, target: Any, deadline: Any) -> dict:
+    """The chance that the holder holds the card."""
+    p = report.odds.probability(*target)
+    return {"holder": target[0], "card": target[1], "probability": float(p or 0)}
+
+
+def target(record: Any, first: str | None, second: str | None) -> tuple:
+    """A holder and a card."""
+    if second is None:
+        raise InputError("sleuth check", "card", "give a holder and a card")
+    return record.table.prefix(first, "holder"), card(second, "card")
+
+
+def check(console: Console, report: Any, target: Any, deadline: Any) -> None:
+    """The chance that the holder holds the card; without one, the likeliest card of another."""
+    if target is None:
+        others = [p for p in report.record.table.players if p != report.record.table.me]
+        options = [(h, c) for h in others for c in CARDS]
+        target = max(options, key=lambda t: report.odds.probability(*t))
+    holder, item = target
+    p = report.odds.probability(holder, item) or Fraction(0)
+    console.print(f"{holder} holds {item}: probability {p}")
+
+
 class Tiny:
     """The made-up game, as the ``Game`` protocol wants it."""
 
@@ -152,7 +176,7 @@ class Tiny:
     parse_start = staticmethod(parse_start)
     setup = staticmethod(setup)
     show_report = staticmethod(show_report)
-    commands = staticmethod(commands)
+    interface = __name__  # commands, target, check and check_json above
 
     def start_fields(self, start: Start) -> dict:
         """My hand as the record writes it."""
@@ -173,27 +197,6 @@ class Tiny:
 
     def turn_note(self, events: list, table: Table, index: int) -> None:
         """Anyone may ask at any time."""
-
-    def check_json(self, report: Any, target: Any, deadline: Any) -> dict:
-        """The chance that the holder holds the card."""
-        p = report.odds.probability(*target)
-        return {"holder": target[0], "card": target[1], "probability": float(p or 0)}
-
-    def check_target(self, record: Any, first: str | None, second: str | None) -> tuple:
-        """A holder and a card."""
-        if second is None:
-            raise InputError("sleuth check", "card", "give a holder and a card")
-        return record.table.prefix(first, "holder"), card(second, "card")
-
-    def check(self, console: Console, report: Any, target: Any, deadline: Any) -> None:
-        """The chance that the holder holds the card; without one, the likeliest card of another."""
-        if target is None:
-            others = [p for p in report.record.table.players if p != report.record.table.me]
-            options = [(h, c) for h in others for c in CARDS]
-            target = max(options, key=lambda t: report.odds.probability(*t))
-        holder, item = target
-        p = report.odds.probability(holder, item) or Fraction(0)
-        console.print(f"{holder} holds {item}: probability {p}")
 
     def plainly(self, record: Any, index: int) -> str:
         """The setup or a query, as the record writes it."""

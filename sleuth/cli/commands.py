@@ -44,6 +44,7 @@ from sleuth.cli.app import (
     warn,
 )
 from sleuth.errors import InputError, nearest
+from sleuth.games import interface
 from sleuth.games.shipped import GAMES
 
 
@@ -171,20 +172,20 @@ def check(
         if json_ and (best or first is None):
             wanted = " and ".join(game.check_help)
             raise InputError("sleuth check", "json", f"--json weighs one move: give {wanted}")
-        target = None if best or first is None else game.check_target(record, first, second)
+        target = None if best or first is None else interface(game).target(record, first, second)
     except InputError as error:
         raise fail(error, "sleuth check") from None
     deadline = answer_due(budget)
     with remembered(record_path(file)) as memory:
         result = report(record, deadline, tolerate, memory)
     if json_:
-        show_json(game.check_json(result, target, deadline))
+        show_json(interface(game).check_json(result, target, deadline))
         if not result.fits:
             raise typer.Exit(ExitStatus.INCONSISTENT)
         return
     if not show_trouble(env().out, result):
         raise typer.Exit(ExitStatus.INCONSISTENT)
-    game.check(env().out, result, target, deadline)
+    interface(game).check(env().out, result, target, deadline)
     if not result.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 
@@ -206,7 +207,7 @@ KIT = SimpleNamespace(
 
 def install(game) -> None:
     """Add a game's commands to the app: its ``new GAME``, then its recording commands."""
-    first, *rest = game.commands(KIT)
+    first, *rest = interface(game).commands(KIT)
     starting.command(game.name)(first)
     for command in rest:
         app.command()(command)

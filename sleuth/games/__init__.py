@@ -7,11 +7,25 @@ found by name in ``GAMES``; e.g. ``GAMES["goldraub"].events["search"]`` is the c
 recorded search. The shipped games register once, when ``sleuth.games.shipped`` is imported
 (as ``sleuth.record`` does); this module imports none of them, so that a game's own modules
 may use the shared ones (``sleuth.render.common``) without a cycle.
+
+A game's commands and its ``check`` are its ``interface`` module, named by the game and
+imported by the command line alone (``interface``), so that reading a record loads neither
+Typer nor Rich. The module holds:
+
+- ``commands(cli) -> list[Callable]``: the game's commands, built on the command line's
+  shared options and actions (``cli`` is ``sleuth.cli.commands.KIT``); the first is its
+  ``new``;
+- ``target(record, first, second)``: the guess or accusation ``check FIRST SECOND`` names,
+  checked (an InputError if it is none);
+- ``check(console, report, target, deadline)``: weigh ``target`` now (given None, the best
+  moves) and show the verdict;
+- ``check_json(report, target, deadline) -> dict``: the same as the contract's
+  ``check --json`` object.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from sleuth.games.base import Event, Setup, Status, Table
@@ -41,6 +55,7 @@ class Game(Protocol):
     check_help: tuple[str, str]  # what ``check`` takes, e.g. ("the owner", "the sector")
     short_forms: tuple[tuple[str, str], ...]  # ``sleuth play``'s short forms: (form, its meaning)
     advice_help: str  # how ``next`` and ``check`` weigh a move now against later, or ""
+    interface: str  # the module of its commands and checks, which only the command line imports
 
     def parse_start(self, doc: dict, table: Table) -> Any:
         """The typed setup (``Record.start``) from the record's setup fields."""
@@ -69,12 +84,6 @@ class Game(Protocol):
     def json_extras(self, report: Report) -> dict:
         """The game's own keys of the JSON report."""
 
-    def check_target(self, record: Record, first: str | None, second: str | None) -> Any:
-        """The guess or accusation that ``check FIRST SECOND`` names, checked."""
-
-    def check(self, console: Console, report: Report, target: Any, deadline: Deadline) -> None:
-        """Weigh ``target`` now (or, given None, the best moves) and show the verdict."""
-
     def check_options(self, record: Record, given: dict) -> None:
         """Refuse a bad ``next`` option (``given`` as ``advise`` takes it) before any count."""
 
@@ -90,9 +99,6 @@ class Game(Protocol):
     def advice_json(self, advice: Any) -> dict:
         """The advice as ``next --json`` prints it."""
 
-    def check_json(self, report: Report, target: Any, deadline: Deadline) -> dict:
-        """The check of ``target`` now as the JSON object of the contract (``check --json``)."""
-
     def judge(
         self, record: Record, steps: list[Step], budget: float, memory: Remembered, tick: Any
     ) -> Judged:
@@ -106,12 +112,6 @@ class Game(Protocol):
 
         ``sleuth why`` joins these into its reason, e.g. "Anton searched 13-57 at event 1: no
         other player holds a sector of it", so each must say exactly what its tallies say.
-        """
-
-    def commands(self, cli: Any) -> list[Callable]:
-        """The game's commands, built on the command line's shared options and actions.
-
-        ``cli`` is ``sleuth.cli.app.KIT``; the first command is the game's ``new``.
         """
 
     def status(self, record: Record) -> Status:
@@ -137,6 +137,11 @@ def register(game: Game) -> Game:
     """Make ``game`` known by its name (the built-in games register below)."""
     GAMES[game.name] = game
     return game
+
+
+def interface(game: Game) -> Any:
+    """The module of ``game``'s commands and checks (``Game.interface``), imported now."""
+    return importlib.import_module(game.interface)
 
 
 def reserved() -> set[str]:

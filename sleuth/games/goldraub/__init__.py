@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from sleuth.games.goldraub import moves, rules, table, turns
-from sleuth.games.goldraub.commands import check, check_json, commands, target
 
 
 class Goldraub:
@@ -17,6 +16,7 @@ class Goldraub:
     events = rules.EVENTS
     reserved = (rules.ASIDE,)
     check_help = ("the owner", "the sector")
+    interface = "sleuth.games.goldraub.commands"  # imported by the command line alone
     advice_help = rules.TIMING
 
     parse_start = staticmethod(rules.parse_start)
@@ -24,10 +24,6 @@ class Goldraub:
     start_fields = staticmethod(rules.start_fields)
     forbidden = staticmethod(moves.forbidden)
     turn_note = staticmethod(turns.turn_note)
-    check_target = staticmethod(target)
-    check = staticmethod(check)
-    check_json = staticmethod(check_json)
-    commands = staticmethod(commands)
     status = staticmethod(turns.status)
     short_forms = table.SHORT_FORMS
     expand = staticmethod(table.expand)

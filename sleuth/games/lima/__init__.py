@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from sleuth.games.lima import rules, table, turns
-from sleuth.games.lima.commands import check, check_json, commands, target
 
 
 class Lima:
@@ -17,6 +16,7 @@ class Lima:
     events = rules.EVENTS
     reserved = (rules.TREASURE, rules.PUBLIC)
     check_help = ("a location", "the other location")
+    interface = "sleuth.games.lima.commands"  # imported by the command line alone
     advice_help = ""
 
     parse_start = staticmethod(rules.parse_start)
@@ -24,10 +24,6 @@ class Lima:
     start_fields = staticmethod(rules.start_fields)
     forbidden = staticmethod(turns.forbidden)
     turn_note = staticmethod(turns.turn_note)
-    check_target = staticmethod(target)
-    check = staticmethod(check)
-    check_json = staticmethod(check_json)
-    commands = staticmethod(commands)
     status = staticmethod(turns.status)
     short_forms = table.SHORT_FORMS
     expand = staticmethod(table.expand)
