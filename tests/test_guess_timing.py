@@ -22,9 +22,10 @@ from sleuth.games.goldraub.rules import Guess, Search
 from sleuth.games.goldraub.simulate import simulate, table_game
 from sleuth.model import Tally
 from sleuth.record import parse
+from sleuth.render.common import pct
 from sleuth.solve import count
 
-REASON = re.compile(r"an answer of (\d+) would make (\S+) (\d+) certain")
+REASON = re.compile(r"an answer of (\d+) \((\S+) likely\) would make (\S+) (\d+) certain")
 
 
 def taken_again(record) -> Fraction:
@@ -53,13 +54,15 @@ def may_i_guess(record) -> bool:
     return len(mine) < 2 and all(mine)
 
 
-def expected_verdict(now: Fraction, wait: Fraction, allowed: bool) -> str:
-    """The verdict ``rules.TIMING`` states."""
+def expected_verdict(now: Fraction, wait: Fraction, least: Fraction, allowed: bool) -> str:
+    """The verdict ``rules.TIMING`` states: only what the bounds of waiting prove."""
     if not allowed:
         return "not allowed now"
     if now > 0 and now >= wait:
         return "guess now"
-    return "wait" if wait > 0 else "not worth it"
+    if least > now:
+        return "wait"
+    return "not worth it" if now <= 0 and wait <= 0 else "close"
 
 
 def check_timing(record, advice, p_of) -> None:
@@ -76,8 +79,9 @@ def check_timing(record, advice, p_of) -> None:
         assert t.taken == taken
         assert t.wait == p * (1 - taken) * 10 * later
         assert t.wait <= p * 10 * later
+        assert t.least == max(0, later * (10 * p * (1 - taken) - 5 * (1 - p))) <= t.wait
         assert t.allowed is allowed
-        assert t.verdict == expected_verdict(t.now, t.wait, allowed)
+        assert t.verdict == expected_verdict(t.now, t.wait, t.least, allowed)
 
 
 def check_reasons(record, advice, counts) -> None:
@@ -87,8 +91,9 @@ def check_reasons(record, advice, counts) -> None:
         found = REASON.fullmatch(option.reason)
         if found is None:
             continue
-        answer, owner, sector = int(found[1]), found[2], found[3]
+        answer, owner, sector = int(found[1]), found[3], found[4]
         assert option.answers.get(answer, 0) > 0, option
+        assert found[2] == pct(option.answers[answer]), option
         assert counts.held[owner, sector] < counts.total, option
         tally = Tally(gnext.question(record, option.row), frozenset({answer}))
         after = count(model.with_group(0, model.groups[0] + (tally,)))

@@ -183,7 +183,7 @@ def test_no_missed_chance_the_rules_forbade():
     forced = {h for step in result.steps[25:36] for h in step.forced}
     assert {("Doris", "34"), ("Doris", "66"), ("Elli", "36"), ("Anton", "12")} <= forced
     assert result.judged.extras["missed"] == []
-    assert result.judged.summary[0].endswith("(0 let go in 0 missed chances).")
+    assert result.judged.summary[0].endswith("; 0 let go in 0 missed chances.")
 
 
 def test_the_missed_text_says_the_json_numbers():
@@ -322,7 +322,7 @@ def test_replay_table_fits_80_columns(tmp_path):
     assert "Franz guessed Bert 52 at 6.9%: right, lucky" in result.stdout
     assert "my guess of Doris 34 at 100%: right, safe" in result.stdout
     assert "missed Doris 34: 10 pts let go (value 8 here; guessed at event 23)" in result.stdout
-    assert "My points: 70." in result.stdout
+    assert "My points: 70; 10 let go in 1 missed chance." in result.stdout
 
 
 def test_replay_reads_at_60_columns_with_compact_deals(tmp_path):
@@ -334,7 +334,7 @@ def test_replay_reads_at_60_columns_with_compact_deals(tmp_path):
     assert done.returncode == 0, done.stderr
     assert max(len(line) for line in done.stdout.splitlines()) <= 60
     assert " 3.12e17 " in done.stdout and " 540,028,809 " in done.stdout
-    assert "10 let go in 1 missed chance)" in done.stdout
+    assert "10 let go in 1 missed chance." in done.stdout
     data = json.loads(run("replay", "--json", path=path).stdout)
     assert data["steps"][0]["worlds"] == 312114345903360000  # exact in the JSON
 

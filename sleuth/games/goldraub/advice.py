@@ -25,8 +25,9 @@ class Timing:
     """Guessing a holding now against one round later: the model of ``rules.TIMING``.
 
     ``now``: the expected points now; ``later``: the round value once every player has searched
-    once more; ``taken``: the chance another player takes the card first; ``wait``: what
-    waiting brings at best; ``allowed``: whether the rules let me guess now.
+    once more; ``taken``: the chance another player takes the card first; ``wait`` and
+    ``least``: what waiting brings at best and at least; ``allowed``: whether the rules let me
+    guess now.
     """
 
     now: Fraction
@@ -34,15 +35,24 @@ class Timing:
     taken: Fraction
     wait: Fraction
     allowed: bool
+    least: Fraction = Fraction(0)
 
     @property
     def verdict(self) -> str:
-        """Not allowed now, guess now, wait, or not worth it (``rules.TIMING``)."""
+        """Not allowed now, guess now, wait, not worth it, or close (``rules.TIMING``).
+
+        Only what the bounds prove: "wait" needs waiting's least to beat now, "guess now" now
+        to match waiting's best.
+        """
         if not self.allowed:
             return "not allowed now"
         if self.now > 0 and self.now >= self.wait:
             return "guess now"
-        return "wait" if self.wait > 0 else "not worth it"
+        if self.least > self.now:
+            return "wait"
+        if self.now <= 0 and self.wait <= 0:
+            return "not worth it"
+        return "close"
 
 
 def taken_first(record: Record) -> Fraction:
@@ -66,7 +76,9 @@ def timing(record: Record, p: Fraction, allowed: bool) -> Timing:
     now = Fraction(expected_points(p, round_value(record.events, n, rounds)))
     later = max(0, rounds - (searches + n) // n)
     taken = taken_first(record)
-    return Timing(now, later, taken, p * (1 - taken) * 10 * later, allowed)
+    best = p * (1 - taken) * 10 * later
+    least = max(Fraction(0), later * (10 * p * (1 - taken) - 5 * (1 - p)))
+    return Timing(now, later, taken, best, allowed, least)
 
 
 @dataclass(frozen=True)

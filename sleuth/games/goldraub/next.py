@@ -32,6 +32,7 @@ from sleuth.errors import InputError
 from sleuth.games.goldraub.advice import Timing
 from sleuth.games.goldraub.advice import timing as weigh
 from sleuth.games.goldraub.board import City
+from sleuth.games.goldraub.picture import waiting
 from sleuth.games.goldraub.rules import Guess, Search, may_guess
 from sleuth.model import Holder, Item, Model, Term
 from sleuth.render.common import Phrases, bits, fitted, not_counted, pct
@@ -172,7 +173,8 @@ def reason(split: Split, holdings: list[tuple[Holder, Item]], base: Counts, best
         sure = [h for h in uncertain if part.total and part.held[h] == part.total]
         if sure:
             owner, sector = min(sure, key=lambda h: (h[0], int(h[1])))
-            return f"an answer of {answer} would make {owner} {sector} certain"
+            likely = pct(Fraction(part.total, base.total))
+            return f"an answer of {answer} ({likely} likely) would make {owner} {sector} certain"
     occurring = [c.total for c in split.values() if c.total]
     if len(occurring) == 1:
         answer = next(a for a, c in split.items() if c.total)
@@ -315,6 +317,7 @@ def advice_json(advice: SearchAdvice) -> dict:
                 "probability": float(g.probability),
                 "now": float(g.timing.now),
                 "wait": float(g.timing.wait),
+                "wait_least": float(g.timing.least),
                 "taken": float(g.timing.taken),
                 "verdict": g.timing.verdict,
             }
@@ -356,11 +359,9 @@ def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None
             guesses.add_column(column)
         for g in advice.guesses:
             t = g.timing
-            guesses.add_row(
-                g.owner, g.sector, pct(g.probability), f"{float(t.now):+.1f}",
-                f"{float(t.wait):+.1f}", t.verdict,
-            )
+            now = f"{float(t.now):+.1f}"
+            guesses.add_row(g.owner, g.sector, pct(g.probability), now, waiting(t), t.verdict)
         console.print(fitted(guesses))
         taken = advice.guesses[0].timing.taken
-        line = f"wait: p x (1 - taken) x 10 x the round value a round later; taken: {pct(taken)}"
-        console.print(Text(line))
+        console.print(Text(f"wait: at least to at best, a round later; taken first: {pct(taken)}"))
+        console.print(Text("close: the next answers decide ('sleuth next --help': the model)"))

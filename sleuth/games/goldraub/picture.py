@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.games.goldraub.advice import GuessCheck
+from sleuth.games.goldraub.advice import GuessCheck, Timing
 from sleuth.games.goldraub.rules import ASIDE
 from sleuth.model import Item
 from sleuth.render.common import (
@@ -155,10 +155,16 @@ def show_check(console: Console, check: GuessCheck) -> None:
     if check.timing is not None:
         t = check.timing
         lines.append(
-            f"guess now or wait a round: now {float(t.now):+.1f}, wait {float(t.wait):+.1f} "
+            f"now {float(t.now):+.1f} or wait a round {waiting(t)} "
             f"(taken first {pct(t.taken)}): {t.verdict}"
         )
     console.print(Group(*(Text(line) for line in lines)))
+
+
+def waiting(timing: Timing) -> str:
+    """What waiting a round brings, at least and at best: "+12.0 to +35.0", or one number."""
+    least, best = f"{float(timing.least):+.1f}", f"{float(timing.wait):+.1f}"
+    return best if least == best else f"{least} to {best}"
 
 
 def check_json(check: GuessCheck) -> dict:

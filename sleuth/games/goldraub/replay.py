@@ -158,15 +158,18 @@ def hands_known(record: Record, found: list[Step]) -> dict[Holder, int | None]:
 
 
 def summary(record: Record, chances: list[dict], hands: dict[Holder, int | None]) -> list[str]:
-    """My points against the points of guessing every certain card at once; the hands known."""
+    """My points and the points of the missed chances, each counted alone; the hands known.
+
+    Each chance is counted as if it were the only one (the contract's ``missed``): two of them
+    in one round may not both have been takeable with two guesses a round, so their sum is no
+    score I could have reached, and the line says so.
+    """
     me = record.table.me
     mine = scores(record.events, record.table.players, record.start.rounds)[me]
     lost = sum(c["lost"] for c in chances)
     missed = f"{len(chances)} missed chance" + ("" if len(chances) == 1 else "s")
-    lines = [
-        f"My points: {mine}. Guessing every certain card as soon as the rules let me: "
-        f"{mine + lost} ({lost} let go in {missed})."
-    ]
+    alone = ", each counted alone: two guesses a round may not take them all" * (len(chances) > 1)
+    lines = [f"My points: {mine}; {lost} let go in {missed}{alone}."]
     known = [f"{p} after event {k}" for p, k in hands.items() if k is not None]
     unknown = [p for p, k in hands.items() if k is None]
     words = "; ".join(known) if known else "none"

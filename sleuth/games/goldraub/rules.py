@@ -208,9 +208,9 @@ def _my_tip(name: str, gold: int, saw: int | None, seen: tuple, table: Table, st
         raise InputError("", "saw", f"{held} and gold is {gold}: saw is at most {gold - own}")
     if saw < gold - own - after:
         low = gold - own - after
-        raise InputError(
-            "", "saw", f"{held} and only {after} player(s) answer after me: saw is at least {low}"
-        )
+        answer = "no player answers" if not after else f"only {after} answer"
+        answer = "only 1 answers" if after == 1 else answer
+        raise InputError("", "saw", f"{held} and {answer} after me: saw is at least {low}")
 
 
 @dataclass(frozen=True)
@@ -281,12 +281,16 @@ def expected_points(probability, value: int):
 # (``advice.timing``), as their help states it.
 TIMING = (
     "guess now or wait a round: now = round value x (15 p - 5), the expected points of the "
-    "guess now; wait = p x (1 - taken) x 10 x the round value a round later, at best what "
-    "waiting brings (I then know the holding, and guess it if it is true, unless another player "
-    "took it first); taken = (the other players' right guesses of cards not mine, plus one) per "
+    "guess now. Waiting a round brings, with L the round value a round later, at best "
+    "wait = p x (1 - taken) x 10 x L (I then know the holding, and guess it if it is true, "
+    "unless another player took it first) and at least "
+    "least = max(0, L x (10 p (1 - taken) - 5 (1 - p))) (I learn nothing more and guess then "
+    "if it pays); taken = (the other players' right guesses of cards not mine, plus one) per "
     "round played, shared over the other players' cards still face down. It says not allowed "
-    "now when the rules forbid me to guess; guess now when now > 0 and now >= wait; wait when "
-    "wait > now and wait > 0; else not worth it."
+    "now when the rules forbid me to guess; guess now when now > 0 and now >= wait (waiting "
+    "cannot do better); wait when least > now (waiting does better whatever I learn); not worth "
+    "it when now <= 0 and wait <= 0; else close: now lies between what waiting brings at least "
+    "and at best, and the next answers decide."
 )
 
 
@@ -345,4 +349,5 @@ def may_guess(
         return False, "a wrong guess this round: wait until the round marker moves"
     if len(this_round) >= 2:
         return False, "already two guesses this round"
-    return True, f"{2 - len(this_round)} guess(es) left this round"
+    left = 2 - len(this_round)
+    return True, f"{left} guess{'es' if left > 1 else ''} left this round"
