@@ -321,6 +321,24 @@ def test_a_whole_lima_game_typed_at_the_table(tmp_path):
     assert path.read_text() == reference.read_text()
 
 
+def test_an_error_at_the_terminal_is_wrapped_at_words_within_80_columns(monkeypatch):
+    import io
+
+    error = InputError("sleuth search", "gold", "I hold 45 in 41-47 and answered GOLD BARS: "
+                       "gold is at least 1", event=1)
+    for wrapped, want in [
+        (False, [error.line()]),  # a script's one line
+        (True, ["sleuth search, event 1, field 'gold': I hold 45 in 41-47 and answered",
+                "GOLD BARS: gold is at least 1"]),  # at a word, within 80 columns
+    ]:
+        seen = io.StringIO()
+        env = cli_app.Env(err=Console(file=seen, width=80), environ={}, wrap_errors=wrapped)
+        monkeypatch.setattr(cli_app, "ENV", env)
+        cli_app.fail(error)
+        lines = [line.rstrip() for line in seen.getvalue().splitlines()]
+        assert lines == [f"sleuth: {line}" if k == 0 else line for k, line in enumerate(want)]
+
+
 def test_quit_leaves_with_status_0_and_the_status_line_is_on_screen(tmp_path):
     one_shot(tmp_path / "new", [*GOLDRAUB_NEW, "--hand", "22,45,63"], [])
     (tmp_path / "game.yaml").write_text((tmp_path / "new" / "game.yaml").read_text())

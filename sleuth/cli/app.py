@@ -58,6 +58,7 @@ class Env:
     started: float | None = None  # when this command started: its --budget counts from then
     born: float | None = None  # when the process started, for the one command of the script
     kept: dict = field(default_factory=dict)  # record path -> its memory, when no cache file
+    wrap_errors: bool = False  # an error wrapped at words to the width (play at a terminal)
 
     def orders_file(self, record: Path) -> Path | None:
         """Where the remembered item order of this record lives (``sleuth.solve.memory``)."""
@@ -302,10 +303,14 @@ def record_path(given: Path | None) -> Path:
 
 
 def fail(error: InputError, command: str | None = None) -> typer.Exit:
-    """Print a one-line input error on stderr and give the exit to raise."""
+    """Print a one-line input error on stderr and give the exit to raise.
+
+    One line for scripts; a person at ``sleuth play``'s prompt gets it wrapped at words.
+    """
     if command and not error.source:
         error = error.located(source=command)
-    ENV.err.print(f"sleuth: {error.line()}", markup=False, emoji=False, soft_wrap=True)
+    text = f"sleuth: {error.line()}"
+    ENV.err.print(text, markup=False, emoji=False, soft_wrap=not ENV.wrap_errors)
     return typer.Exit(ExitStatus.BAD_INPUT)
 
 

@@ -89,6 +89,7 @@ def play(file: FileOpt = None) -> None:
     else:
         from sleuth.cli.prompt import reader  # prompt_toolkit: for this command alone
 
+        env().wrap_errors = True  # a person reads them, at the terminal's width
         status = interactive(session, reader(session))
     raise typer.Exit(status)
 
