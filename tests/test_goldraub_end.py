@@ -86,6 +86,36 @@ def test_report_says_the_game_is_over_why_and_the_final_scores(run, played):
     assert "Elli to play" in earlier.stdout and "final" not in earlier.stdout
 
 
+def test_check_after_the_end_weighs_no_wait(run, played):
+    result = run("check", "elli", "11")
+    assert "may I guess now: no (the game is over: only Elli's cards are face down)" in (
+        result.stdout
+    )
+    assert "wait a round" not in result.stdout  # there is no round to wait for
+
+
+def recorded(run, event: dict):
+    """Record ``event`` (a guess or a search, as the record has it) with its command."""
+    kind, fields = next(iter(event.items()))
+    if kind == "guess":
+        words = [fields["by"], fields["owner"], str(fields["sector"])]
+        return run("guess", *words, "--correct" if fields["correct"] else "--wrong")
+    words = [fields["by"], fields["row"], "--gold", str(fields["gold"])]
+    extra = [[f"--{k}", str(fields[k])] for k in ("saw", "at") if fields.get(k) is not None]
+    return run("search", *words, *(w for pair in extra for w in pair))
+
+
+def test_the_event_that_ends_the_game_says_so_with_the_final_scores(run, played):
+    assert run("undo").exit_code == 0 and run("undo").exit_code == 0
+    earlier = recorded(run, played["events"][40])
+    assert earlier.exit_code == 0 and "game is over" not in earlier.stdout
+    last = recorded(run, played["events"][41])
+    assert last.exit_code == 0, last.output
+    assert "  the game is over: only Elli's cards are face down" in last.stdout.splitlines()
+    scores = ", ".join(f"{p} {s:+d}" for p, s in points(played).items())
+    assert f"final scores: {scores}" in " ".join(last.stdout.split())
+
+
 @pytest.mark.parametrize(
     "entry",
     [

@@ -67,7 +67,10 @@ class Goldraub:
         return plainly(record, index)
 
     def show_update(self, console: Any, report: Any) -> None:
-        """Nothing beyond the common update lines."""
+        """Once the event ended the game: that it is over, why, and the final scores."""
+        from sleuth.games.goldraub.picture import show_end
+
+        show_end(console, report)
 
     def check_options(self, record: Any, given: dict) -> None:
         """Refuse a bad ``next`` option, with an InputError, before any count."""

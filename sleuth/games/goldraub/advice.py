@@ -10,6 +10,7 @@ from sleuth.games.goldraub.rules import (
     Guess,
     Search,
     expected_points,
+    game_over,
     may_guess,
     round_value,
     scores,
@@ -138,7 +139,9 @@ def check_guess(report: Report, owner: Holder, sector: Item) -> GuessCheck:
         allowed, why = False, f"{sector} is face up, {face_up[0]}'s since event {face_up[1]}"
     p = report.odds.probability(owner, sector) if report.consistent else None
     expected = None if p is None else Fraction(expected_points(p, value))
-    weighed = None if p is None or own or face_up else timing(record, p, allowed)
+    over = game_over(record.events, record.table.players, rounds, size)
+    later = p is not None and not own and not face_up and not over  # a round to wait for
+    weighed = timing(record, p, allowed) if later else None
     return GuessCheck(
         owner, sector, p, report.odds.exact, value, expected, allowed, why, face_up is not None,
         own, weighed,

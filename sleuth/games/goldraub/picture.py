@@ -126,6 +126,14 @@ def scores(report: Report) -> Phrases:
     return Phrases([f"{final}scores: {board[0]}", *board[1:]])
 
 
+def show_end(console: Console, report: Report) -> None:
+    """After an update: nothing, or that the game is over, why, and the final scores."""
+    over = report.record.rules.status(report.record).over
+    if over:
+        console.print(Text(f"  the game is over: {over}"))
+        console.print(scores(report))
+
+
 def show_report(console: Console, report: Report) -> None:
     """The full Goldraub report."""
     if not show_trouble(console, report):
