@@ -12,6 +12,7 @@ import importlib
 import os
 import re
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -394,6 +395,8 @@ def _group():
         ("u", "undo"),
         ("e 1 gold=1", "edit 1 gold=1"),
         ("search an 31-36 --gold 2", "search an 31-36 --gold 2"),
+        ("sleuth edit 1 gold=1", "edit 1 gold=1"),  # as a repair's hint shows it
+        ("sleuth an 31-36 2", "search Anton 31-36 --gold 2"),
         ("an 31-36 2 1 --before 1", "search Anton 31-36 --gold 2 --saw 1 --before 1"),
         ("g dor bert 32 y --before 2", "guess Doris Bert 32 --correct --before 2"),
     ],
@@ -779,3 +782,13 @@ def test_a_recording_entry_whose_output_is_lost_keeps_exit_0(tmp_path):
         )
     assert done.returncode == 0 and len(done.stderr.splitlines()) == 2, done.stderr
     assert len(events(path)) == 2
+
+
+def test_play_s_help_keeps_every_short_form_and_fills_its_lines():
+    environ = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    done = subprocess.run([sys.executable, "-m", "sleuth", "play", "--help"], capture_output=True,
+                          text=True, env={**environ, "COLUMNS": "80", "NO_COLOR": "1"}, timeout=60)
+    assert "BY ROW GOLD [SAW] [@SPACE]" in done.stdout  # not eaten as Rich markup
+    text = [line.strip() for line in done.stdout.splitlines() if line.strip()]
+    ragged = [line for line in text if len(line) < 40 and line.endswith(("the", "and", "of"))]
+    assert not ragged, ragged  # a paragraph is wrapped at the width, not at the source's lines

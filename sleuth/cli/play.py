@@ -60,7 +60,8 @@ def _forms() -> str:
 
 PLAY_HELP = f"""Table mode: one prompt for a whole game on this record.
 
-Type any command as on the command line, without 'sleuth' and --file: 'search an 31-36 --gold 2
+Type any command as on the command line, without --file ('sleuth' may be left out or kept,
+as a suggested 'sleuth edit 3 gold=1' shows it): 'search an 31-36 --gold 2
 --saw 1', 'report', 'check bert 32', 'undo', 'edit 3 gold=1'. A short form is shown expanded
 before its answer; options after it go to its command ('an 31-36 2 1 --before 4'). 'help'
 lists the commands, the short forms and the keys.
@@ -78,7 +79,17 @@ With stdin not a terminal, the commands are read from it line by line, with no p
 their output printed as they run; the exit status is then the highest of theirs."""
 
 
-@app.command(help=PLAY_HELP)
+def reflowed(text: str) -> str:
+    """Each paragraph of a help text on one line, for the help screen to wrap at its width.
+
+    Square brackets are escaped: the help is Rich markup, where ``[@SPACE]`` would vanish.
+    """
+    from rich.markup import escape
+
+    return "\n\n".join(escape(" ".join(part.split())) for part in text.split("\n\n"))
+
+
+@app.command(help=reflowed(PLAY_HELP))
 def play(file: FileOpt = None) -> None:
     """Table mode: one prompt for a whole game on this record."""
     path = record_path(file)
@@ -224,7 +235,13 @@ class Session:
         return ExitStatus.BAD_INPUT
 
     def expand(self, words: list[str]) -> list[str]:
-        """The full command a line stands for: itself, a short form's, or an alias's."""
+        """The full command a line stands for: itself, a short form's, or an alias's.
+
+        A leading ``sleuth`` is dropped, so that a command the screens suggest (a repair's
+        ``sleuth edit 23 gold=2``) can be typed as shown.
+        """
+        if words[0] == "sleuth" and len(words) > 1:
+            words = words[1:]
         first = words[0]
         if first in REFUSED:
             message = f"'{first}' is not for inside a session: quit, then run 'sleuth {first}'"
