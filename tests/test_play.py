@@ -192,7 +192,8 @@ def play_game(tmp_path: Path, new: list[str], game: list[dict], lines, episodes:
 def typo(terminal: Terminal, event: dict) -> None:
     """A misspelt command: refused, put back, cleared with Ctrl-U (the event follows)."""
     terminal.child.send("serch x\r")
-    terminal.expect("'serch' is not a command or a short form (did you mean search?)")
+    terminal.expect("'serch' is not a command or a short form (did you mean")
+    terminal.expect("search?)")  # wrapped at a word: the error is wider than the terminal
     terminal.expect(PROMPT + " serch x")
     terminal.child.sendcontrol("u")
 
