@@ -296,7 +296,10 @@ def edited(
     deadline = due(budget)
     events = [*record.events[: index - 1], old, *record.events[index:]]
     before_edit = replace(record, events=events)
-    before = certain(report(before_edit, deadline.share(2), memory=memory, dating=False))
+    counted_before = report(
+        before_edit, deadline.share(2), memory=memory, dating=False, estimating=False
+    )  # its forced holdings alone: no dates, no sampled estimate
+    before = certain(counted_before)
     found = report(record, deadline, memory=memory)
     after = certain(found)
     if before is None or after is None:

@@ -204,11 +204,19 @@ def replay(
     return Replay(record, found, judged, record.model().labels)
 
 
-def moved(found: list[Step], pair: Pair, points: float = 0.05) -> list[tuple[int, Any, Any]]:
-    """(event, before, after) for each step that moved the chance of ``pair`` by over ``points``."""
+MOVED = 0.05  # a step that moves a chance by more than this is a move worth showing
+
+
+def moved(
+    found: list[Step], pair: Pair, points: float | None = MOVED
+) -> list[tuple[int, Any, Any]]:
+    """(event, before, after) for each step that moved the chance of ``pair`` by over ``points``.
+
+    ``points`` None: every step, moved or not. A step whose chance was not counted is left out.
+    """
     out = []
     for before, after in zip(found, found[1:], strict=False):
         p, q = before.probability(*pair), after.probability(*pair)
-        if p is not None and q is not None and abs(q - p) > points:
+        if p is not None and q is not None and (points is None or abs(q - p) > points):
             out.append((after.event, p, q))
     return out

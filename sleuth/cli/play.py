@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
 from sleuth.cli.app import (
     ClickException,
@@ -84,8 +85,6 @@ def reflowed(text: str) -> str:
 
     Square brackets are escaped: the help is Rich markup, where ``[@SPACE]`` would vanish.
     """
-    from rich.markup import escape
-
     return "\n\n".join(escape(" ".join(part.split())) for part in text.split("\n\n"))
 
 

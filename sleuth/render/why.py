@@ -8,7 +8,7 @@ from sleuth.deduce import follows
 from sleuth.model import holds
 from sleuth.render.common import pct
 from sleuth.render.replay import short
-from sleuth.replay import Pair, Step, moved
+from sleuth.replay import MOVED, Pair, Step, moved
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from sleuth.record import Record
     from sleuth.why import Proof
 
-POINTS, SAID = 0.05, "5 points"  # a move of a fact's chance shown without --all
+SAID = f"{MOVED * 100:.0f} points"  # the smallest move of a chance shown without --all
 PLAIN = 4  # at most this many groups for a reason in the game's plain words
 
 def reason(record: Record, proof: Proof) -> str:
@@ -87,14 +87,14 @@ def show_moves(
 ) -> None:
     """A fact not certain: its chance now, and before and after each event that moved it.
 
-    Only the moves of more than ``POINTS`` unless ``every``: then each event, moved or not.
+    Only the moves of more than ``MOVED`` unless ``every``: then each event, moved or not.
     The events left out are counted, so that none is dropped silently.
     """
     holder, item = pair
     console.print(
         f"Not certain: {holder} {item} at {pct(found[-1].probability(*pair))} now.", markup=False
     )
-    changes = moved(found, pair, -1.0 if every else POINTS)
+    changes = moved(found, pair, None if every else MOVED)
     if not every:
         console.print(f"The events that moved its chance by more than {SAID}:", markup=False)
     for event, before, after in changes:
@@ -109,8 +109,13 @@ def show_moves(
     )
     smaller = len(found) - 1 - len(changes) - unknown
     if smaller:
-        counted = f"{smaller} event{'s' if smaller > 1 else ''}"
-        console.print(f"{counted} moved it by {SAID} or less (--all lists them).", markup=False)
+        line = f"{events(smaller)} moved it by {SAID} or less (--all lists them)."
+        console.print(line, markup=False)
     if unknown:
-        counted = f"{unknown} event{'s' if unknown > 1 else ''}"
-        console.print(f"{counted} could not be counted within the step budget.", markup=False)
+        line = f"{events(unknown)} could not be counted within the step budget."
+        console.print(line, markup=False)
+
+
+def events(n: int) -> str:
+    """A count of events in words: 1 event, 7 events."""
+    return f"{n} event{'s' if n != 1 else ''}"

@@ -208,8 +208,7 @@ def _my_tip(name: str, gold: int, saw: int | None, seen: tuple, table: Table, st
         raise InputError("", "saw", f"{held} and gold is {gold}: saw is at most {gold - own}")
     if saw < gold - own - after:
         low = gold - own - after
-        answer = "no player answers" if not after else f"only {after} answer"
-        answer = "only 1 answers" if after == 1 else answer
+        answer = {0: "no player answers", 1: "only 1 answers"}.get(after, f"only {after} answer")
         raise InputError("", "saw", f"{held} and {answer} after me: saw is at least {low}")
 
 
