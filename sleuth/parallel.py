@@ -17,6 +17,7 @@ stdout nor its stderr, so that a reader of the command's output sees its end wit
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
@@ -199,14 +200,18 @@ def _reap(pids: list[int], links: dict[Connection, Connection]) -> None:
         out.close()
 
 
+@functools.cache
 def _deathsig() -> Callable[[], None] | None:
-    """What makes the calling process get SIGKILL when its parent dies; None off Linux."""
+    """What makes the calling process get SIGKILL when its parent dies; None off Linux.
+
+    ``prctl`` is looked up among the symbols already loaded (the C library's), never with
+    ``ctypes.util.find_library``: that runs ``ldconfig`` in a child process, which a Ctrl-C
+    at that moment would leave unreaped.
+    """
     import ctypes
-    import ctypes.util
 
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
-        prctl = libc.prctl
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
         return None
     return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)

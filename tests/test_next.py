@@ -601,3 +601,19 @@ def test_next_pistol_says_when_my_pistol_is_spent(run):
     assert "(pistol)" not in result.stdout
     out = json.loads(run("next", "--roll", "SW-beach,N-wild,E-beach", "--pistol", "--json").output)
     assert out["pistol_spent"] == 1 and not [o for o in out["options"] if o["secret"]]
+
+
+def test_a_batch_starts_no_process_but_its_workers(monkeypatch):
+    """Asking a worker to die with its parent runs no helper (``find_library`` runs ldconfig,
+    a child that a Ctrl-C at that moment left unreaped at the table)."""
+    import subprocess
+
+    def refused(*args, **kwargs):
+        raise AssertionError(f"a batch started a process: {args}")
+
+    parallel._deathsig.cache_clear()
+    monkeypatch.setattr(subprocess, "Popen", refused)
+    monkeypatch.setattr(parallel, "workers", lambda n: 2)
+    assert parallel._deathsig() is not None
+    inputs = list(range(2 * parallel.FEWEST))
+    assert parallel.batch(late_job, [0, 2, *inputs[3:]]) == [0, 4, *(2 * x for x in inputs[3:])]
