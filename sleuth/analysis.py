@@ -19,12 +19,15 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
+from sleuth.games import part
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import NO_DEAL, UNCOUNTED, Odds, estimated, exactly, odds
 from sleuth.solve import Remembered
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from sleuth.games.base import Event
     from sleuth.record import Record
     from sleuth.solve import Entailment
@@ -71,7 +74,8 @@ class Report:
     @cached_property
     def details(self) -> Any:
         """The game's own results for its screens (``Game.details``), computed at most once."""
-        return self.record.rules.details(self, self.deadline or due(DEFAULT_BUDGET))
+        details = part(self.record.rules, "details", no_details)
+        return details(self, self.deadline or due(DEFAULT_BUDGET))
 
     @property
     def worlds(self) -> int:
@@ -89,6 +93,31 @@ class Report:
     def fits(self) -> bool:
         """Whether the record itself, every answer right, fits some deal."""
         return not self.conflict
+
+
+def no_details(report: Report, deadline: Deadline) -> None:
+    """A game's ``details`` part when it has none: nothing beyond the common report."""
+
+
+def likeliest(report: Report) -> tuple[str, Fraction] | None:
+    """A game's ``best`` part when it has none: another player's likeliest open holding.
+
+    e.g. ("Bob 3", 1/2); None when no deal fits or every holding is certain or impossible.
+    """
+    if not report.consistent:
+        return None
+    table = report.record.table
+    space = report.record.model().space
+    options = []
+    for holder in table.others(table.me):
+        for item in space.items:
+            p = report.odds.probability(holder, item)
+            if p is not None and 0 < p < 1:
+                options.append((p, holder, item))
+    if not options:
+        return None
+    p, holder, item = max(options, key=lambda o: o[0])
+    return f"{holder} {item}", p
 
 
 def forced_facts(entail: Entailment, groups: range | None = None) -> list[Fact]:

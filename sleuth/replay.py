@@ -7,7 +7,7 @@ facts are read off each exact count instead of being dated by z3, and one z3 sol
 guard literal per event, answers for any step whose count falls back to an estimate. An event
 that tells nothing (a question whose answer I did not hear) keeps the step before; a prefix that
 fits no deal makes every longer one fit none, whatever their counts (made in the same batch) say.
-The game judges the moves (``Game.judge``): each step's best move, the recorded guesses or
+The game judges the moves (its ``judge`` part): each step's best move, the recorded guesses or
 accusations, and what the game lets a player score or miss.
 """
 
@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from sleuth.budget import Deadline, due
+from sleuth.games import part
 from sleuth.model import Holder, Item, Model
 from sleuth.odds import NO_DEAL, Odds, odds
 from sleuth.parallel import batch
@@ -200,8 +201,16 @@ def replay(
     """The replay of a record: its steps, then the game's judgement of them."""
     memory = memory if memory is not None else Remembered()
     found = steps(record, budget, memory, tick)
-    judged = record.rules.judge(record, found, budget, memory, tick)
+    judge = part(record.rules, "judge", unjudged)
+    judged = judge(record, found, budget, memory, tick)
     return Replay(record, found, judged, record.model().labels)
+
+
+def unjudged(
+    record: Record, steps: list[Step], budget: float, memory: Remembered, tick: Tick | None
+) -> Judged:
+    """A game's ``judge`` part when it has none: no best move, no recorded move judged."""
+    return Judged([None] * len(steps), [], {}, [], {})
 
 
 MOVED = 0.05  # a step that moves a chance by more than this is a move worth showing

@@ -92,7 +92,8 @@ def append(
         try:
             data = dict(fields)
             for key in record.rules.events.get(kind, Event).names:
-                data[key] = record.table.prefix(data[key], key)
+                if key in data:
+                    data[key] = record.table.prefix(data[key], key)
             event = parse_event({kind: data}, record.rules, record.table, record.start)
         except InputError as error:
             raise error.located(source=source, event=index) from None
@@ -161,7 +162,7 @@ def remove_last(path: Path, source: str, warn: Warn | None = None) -> Event:
     return _edit(path, source, drop, warn)[1]
 
 
-def _typed(value: Any, old: Any) -> Any:
+def typed(value: Any, old: Any) -> Any:
     """A field's new value from the command line: words for a verdict, commas for a list."""
     if not isinstance(value, str):
         return value
@@ -195,7 +196,7 @@ def change(
         data = old.fields()
         try:
             for key, value in changes.items():
-                data[key] = _typed(value, data.get(key))
+                data[key] = typed(value, data.get(key))
                 if key in old.names and data[key] is not None:
                     data[key] = record.table.prefix(data[key], key)
             data = {k: v for k, v in data.items() if v is not None}

@@ -1,10 +1,11 @@
 """The shape of the package: no import cycle, no private name taken across modules, each game in
 one place.
 
-A cycle hidden by an import inside a function still makes two modules one: neither can be read,
-tested or changed without the other. So the graph is built from every import statement of every
-module under ``sleuth/``, wherever it stands, but those under ``if TYPE_CHECKING:`` (for
-annotations only, never run); importing ``a.b.c`` also runs the packages ``a`` and ``a.b``.
+A cycle hidden by an import inside a function, or behind ``if TYPE_CHECKING:``, still makes two
+modules one: neither can be read, tested or changed without the other. So the graph is built
+from every import statement of every module under ``sleuth/``, wherever it stands, those for
+annotations only included; importing ``a.b.c`` also runs the packages ``a`` and ``a.b``.
+(A game's parts are found by name at run time, ``sleuth.games.part``: no module imports them.)
 """
 
 from __future__ import annotations
@@ -25,21 +26,11 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
-def _type_checking(node: ast.AST) -> bool:
-    """Whether ``node`` is ``if TYPE_CHECKING:`` (imports for annotations only, never run)."""
-    test = getattr(node, "test", None)
-    return isinstance(node, ast.If) and getattr(test, "id", getattr(test, "attr", "")) == (
-        "TYPE_CHECKING"
-    )
-
-
 def statements(path: Path) -> list[tuple[str, list[str]]]:
-    """(module, names taken from it) of each import a file runs (functions too)."""
+    """(module, names taken from it) of each import of a file (functions and annotations too)."""
     found: list[tuple[str, list[str]]] = []
 
     def visit(node: ast.AST) -> None:
-        if _type_checking(node):
-            return
         if isinstance(node, ast.Import):
             found.extend((alias.name, []) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -54,7 +45,7 @@ def statements(path: Path) -> list[tuple[str, list[str]]]:
 
 
 def imported(path: Path) -> set[str]:
-    """The sleuth modules a file imports anywhere (functions too), but for annotations only."""
+    """The sleuth modules a file imports anywhere (functions and annotations too)."""
     return {name for name, _ in statements(path) if name in MODULES}
 
 
@@ -123,7 +114,7 @@ def test_the_graph_sees_imports_in_functions_and_the_finder_finds_cycles(tmp_pat
         "def f():\n    from sleuth.solve.order import race\n",
         encoding="utf-8",
     )
-    assert imported(module) == {"sleuth.solve.order"}
+    assert imported(module) == {"sleuth.record", "sleuth.solve.order"}
     assert ancestors("sleuth.solve.order") == {"sleuth", "sleuth.solve"}
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": set()}) == []

@@ -229,12 +229,14 @@ def test_the_treasure_pairs_are_counted_once_under_the_reports_budget(monkeypatc
     from sleuth.render import report_json, show_report
 
     calls = []
+    counted = advice.treasure_pairs
 
     def spy(report, budget):
         calls.append(budget)
-        return advice.treasure_pairs(report, budget)
+        return counted(report, budget)
 
-    monkeypatch.setattr(type(GAME), "details", staticmethod(spy))
+    assert GAME.parts["details"] == "sleuth.games.lima.advice:treasure_pairs"
+    monkeypatch.setattr(advice, "treasure_pairs", spy)
     record = load(Path(__file__).resolve().parent.parent / "examples" / "lima-4p.yaml")[0]
     result = report(record, 7.0)
     assert calls == []  # a check of one accusation needs no list of every pair

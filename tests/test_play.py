@@ -616,11 +616,12 @@ def test_lima_status_ends_with_a_right_accusation(lima):
 
 def test_the_status_line_shows_the_best_guess_and_the_deals_left(goldraub):
     from sleuth.analysis import report
+    from sleuth.games import part
 
     result = report(goldraub.record)
     line = status_line(goldraub.record, result)
     assert line.startswith("round 1, value 10 | Bert to play | 48.2 trillion deals | best ")
-    best = result.record.rules.best(result)
+    best = part(result.record.rules, "best", None)(result)
     assert best is not None and best[1] == max(
         result.odds.probability(o, s)
         for o in ("Anton", "Bert", "Doris", "Elli")

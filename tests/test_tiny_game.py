@@ -1,4 +1,6 @@
-"""A game registered from outside the package gets every common command, and exact odds."""
+"""A game registered from outside the package, a rules core alone, gets every common command
+from the shared parts (its ``new``, its recording command, report, check, log, replay, play),
+and exact odds."""
 
 import importlib
 import itertools
@@ -9,7 +11,7 @@ import pytest
 import tinygame
 from typer.testing import CliRunner
 
-from sleuth.games import GAMES, Game, register
+from sleuth.games import GAMES, register
 from sleuth.games.shipped import GAMES as SHIPPED
 
 cli_app = importlib.import_module("sleuth.cli.app")
@@ -33,13 +35,16 @@ def run(monkeypatch, tmp_path):
 
 
 def test_a_game_from_its_own_file_replays(run):
-    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "--hand", "1,4").exit_code == 0
-    assert run("query", "an", "bo", "2,3,5", "--answer", "1").exit_code == 0
+    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "hand=1,4").exit_code == 0
+    assert run("query", "by=an", "to=bo", "cards=2,3,5", "answer=1").exit_code == 0
     done = run("replay", "--json")
     assert done.exit_code == 0, done.output
     steps = json.loads(done.stdout)["steps"]
     assert [s["worlds"] for s in steps] == [6, 3]  # Bob: 6 and one of 2, 3, 5
-    assert steps[1]["best"]["probability"] == 1 and steps[1]["forced"] == [["Bob", "6"]]
+    assert steps[1]["forced"] == [["Bob", "6"]]
+    assert steps[1]["best"] is None  # a game that judges no move has no best move to show
+    text = run("replay")
+    assert text.exit_code == 0 and "> certain: Bob 6" in text.stdout, text.output
 
 
 def brute(me: str, hand: tuple, queries: list[tuple[str, tuple, int]]) -> dict:
@@ -60,12 +65,12 @@ def brute(me: str, hand: tuple, queries: list[tuple[str, tuple, int]]) -> dict:
 
 
 def test_a_game_from_its_own_file_works_end_to_end(run, tmp_path):
-    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "--hand", "1,4").exit_code == 0
-    done = run("query", "an", "bo", "2,3,5", "--answer", "1")
+    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "hand=1,4").exit_code == 0
+    done = run("query", "by=an", "to=bo", "cards=2,3,5", "answer=1")
     assert done.exit_code == 0, done.output
     assert "recorded: query {by: Ann, to: Bob, cards: [2, 3, 5], answer: 1}" in done.stdout
-    assert run("query", "bo", "an", "1,2", "--answer", "1").exit_code == 0
-    assert run("query", "an", "bo", "2", "--answer", "0").exit_code == 0
+    assert run("query", "by=bo", "to=an", "cards=1,2", "answer=1").exit_code == 0
+    assert run("query", "by=an", "to=bo", "cards=2", "answer=0").exit_code == 0
     text = run("report")
     assert text.exit_code == 0 and "Tiny" in text.stdout
     report = json.loads(run("report", "--json").stdout)
@@ -77,36 +82,29 @@ def test_a_game_from_its_own_file_works_end_to_end(run, tmp_path):
     assert {tuple(f) for f in report["forced"]} == {
         k for k, p in expected.items() if p == 1 and k not in {("Ann", "1"), ("Ann", "4")}
     }
-    check = run("check", "bob", "5")
-    assert check.exit_code == 0 and f"probability {expected['Bob', '5']}" in check.stdout
-    wrong = run("query", "an", "bo", "6", "--answer", "0")
+    check = json.loads(run("check", "bob", "5", "--json").stdout)
+    assert check == {"holder": "Bob", "item": "5", "probability": float(expected["Bob", "5"])}
+    assert "Bob holds 5: " in run("check", "bob", "5").stdout
+    wrong = run("query", "by=an", "to=bo", "cards=6", "answer=0")
     assert wrong.exit_code == 3  # Bob must hold 6: no deal fits
     assert "Contradiction" in wrong.stdout
-    bad = run("query", "an", "bo", "7", "--answer", "0")
+    bad = run("query", "by=an", "to=bo", "cards=7", "answer=0")
     assert bad.exit_code == 2 and "is not a card 1-6" in bad.stderr
 
 
-def test_every_game_keeps_the_protocol():
-    assert SHIPPED is GAMES and {"goldraub", "lima"} <= set(GAMES)
-    for game in [*GAMES.values(), tinygame.GAME]:
-        assert isinstance(game, Game), game
-        assert set(game.events) and all(kind == cls.kind for kind, cls in game.events.items())
-
-
 def test_only_the_registry_knows_the_game():
-    assert "tiny" not in GAMES
+    assert "tiny" not in GAMES and SHIPPED is GAMES and {"goldraub", "lima"} <= set(GAMES)
 
 
-def test_a_game_from_its_own_file_advises_and_plays(run, tmp_path):
-    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "--hand", "1,4").exit_code == 0
-    assert run("query", "an", "bo", "2,3,5", "--answer", "1").exit_code == 0
-    advice = run("next", "--json")
-    assert advice.exit_code == 0, advice.output
-    options = {(o["to"], o["card"]): o["answers"] for o in json.loads(advice.stdout)["options"]}
-    expected = brute("Ann", ("1", "4"), [("Bob", ("2", "3", "5"), 1)])
-    for card in tinygame.CARDS:  # Bob holds the card (answer 1) with its brute-force chance
-        assert options["Bob", card].get("1", 0) == pytest.approx(float(expected["Bob", card]))
-    played = run("play", input="q bo an 1 1\nlog\nquit\n")
+def test_a_game_without_advice_says_so_and_plays_with_its_commands(run, tmp_path):
+    assert run("new", "tiny", "--players", "Ann,Bob", "--me", "ann", "hand=1,4").exit_code == 0
+    advice = run("next")
+    assert advice.exit_code == 2 and "Tiny has no advice" in advice.stderr
+    played = run("play", input="query by=bo to=an cards=1 answer=1\nlog\nreplay\nquit\n")
     assert played.exit_code == 0, played.output
-    assert "= query bo an 1 --answer 1" in played.stdout
-    assert "2 query" in played.stdout  # the log lists the event the short form recorded
+    assert "recorded: query {by: Bob, to: Ann, cards: [1], answer: 1}" in played.stdout
+    assert "1 query" in played.stdout  # the log lists the event
+    log = json.loads(run("log", "--json").stdout)
+    assert log == [{"index": 1, "query": {"by": "Bob", "to": "Ann", "cards": [1], "answer": 1}}]
+    missing = run("query", "to=an", "cards=1", "answer=1")
+    assert missing.exit_code == 2 and "query needs 'by'" in missing.stderr

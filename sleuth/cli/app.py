@@ -20,6 +20,7 @@ from sleuth.budget import COUNT_SHARE, DEFAULT_BUDGET, Deadline
 from sleuth.cli.output import Stream, screen
 from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError, nearest, printable
+from sleuth.games import part
 from sleuth.games.base import Table
 from sleuth.games.shipped import GAMES
 
@@ -166,7 +167,9 @@ def usage_line(error: ClickException) -> str:
     return printable(f"sleuth: {command}{message} (see {where} --help)")
 
 
-ADVICE_HELP = " ".join(f"{g.title}, {g.advice_help}" for g in GAMES.values() if g.advice_help)
+ADVICE_HELP = " ".join(
+    f"{g.title}, {words}" for g in GAMES.values() if (words := part(g, "advice_help", ""))
+)
 
 app = typer.Typer(
     cls=OneLineErrors,
@@ -365,7 +368,9 @@ def record_event(
     show_update(ENV.out, result, record.events[at - 1].text(), where)
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
-    record.rules.show_update(ENV.out, result.report)
+    from sleuth.render import show_update as game_update
+
+    game_update(ENV.out, result.report)
     return result
 
 
@@ -452,6 +457,11 @@ def counted(
 
 def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):
     """Start a record of ``game`` (``new GAME``); ``more(table)`` gives the game's setup fields."""
+    begin(file, force, game, players, me, lambda table: {"hand": split(hand), **more(table)})
+
+
+def begin(file: Path | None, force: bool, game: str, players: str, me: str, setup) -> None:
+    """Start a record of ``game``: the players, me, then ``setup(table)``, its setup fields."""
     from sleuth.store import create
 
     path = record_path(file)
@@ -459,8 +469,7 @@ def start(file: Path | None, force: bool, game: str, players: str, me: str, hand
     try:
         table = Table(tuple(names), names[0] if names else "")
         doc: dict = {"game": game, "players": names, "me": table.prefix(me, "me")}
-        doc["hand"] = split(hand)
-        doc.update(more(table))
+        doc.update(setup(table))
         record = create(path, doc, "sleuth new", force, warn)
     except InputError as error:
         raise fail(error, "sleuth new") from None

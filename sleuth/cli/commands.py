@@ -1,13 +1,15 @@
 """The commands that every game shares (undo, edit, report, check), and each game's own.
 
-A game's commands (``Game.commands``) are built on the shared options and actions of
-``sleuth.cli.app`` handed to them as ``KIT``, and installed here, once per registered game.
+A game's commands (its ``commands`` part) are built on the shared options and actions of
+``sleuth.cli.app`` handed to them as ``KIT``, and installed here, once per registered game;
+a game without them gets ``sleuth.cli.generic``'s. Its ``check`` is its parts ``target``,
+``check`` and ``check_json``, or the shared ones below: the chance of one holding.
 """
 
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -30,6 +32,7 @@ from sleuth.cli.app import (
     analyse,
     answer_due,
     app,
+    begin,
     env,
     fail,
     number,
@@ -44,8 +47,15 @@ from sleuth.cli.app import (
     warn,
 )
 from sleuth.errors import InputError, nearest
-from sleuth.games import interface
+from sleuth.games import Game, part
 from sleuth.games.shipped import GAMES
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from sleuth.analysis import Report
+    from sleuth.budget import Deadline
+    from sleuth.record import Record
 
 
 @app.command("help")
@@ -144,8 +154,46 @@ def report_command(
         raise typer.Exit(ExitStatus.INCONSISTENT)
 
 
+HOLDING_HELP = ("the holder", "the item")  # what the shared check takes
+
+
+def holding(record: Record, holder: str | None, item: str | None) -> tuple[str, str]:
+    """The shared ``target``: a holder (a unique prefix will do) and one of the game's items."""
+    if holder is None or item is None:
+        raise InputError("sleuth check", "item", "give a holder and an item")
+    space = record.model().space
+    if item not in space.items:
+        hint = nearest(item, space.items)
+        raise InputError("sleuth check", "item", f"{item!r} is not an item{hint}")
+    return record.table.prefix(holder, "holder"), item
+
+
+def holding_json(report: Report, target: tuple[str, str], deadline: Deadline) -> dict:
+    """The shared ``check_json``: the chance that the holder holds the item."""
+    p = report.odds.probability(*target) if report.consistent else None
+    return {"holder": target[0], "item": target[1], "probability": None if p is None else float(p)}
+
+
+def show_holding(out: Console, report: Report, target: tuple[str, str] | None, deadline) -> None:
+    """The shared ``check``: the chance of the holding, or without one the likeliest open one."""
+    from sleuth.analysis import likeliest
+    from sleuth.render.common import pct
+
+    if target is None:
+        best = likeliest(report)
+        line = "nothing is left open" if best is None else f"likeliest: {best[0]} {pct(best[1])}"
+    else:
+        line = f"{target[0]} holds {target[1]}: {pct(report.odds.probability(*target))}"
+    out.print(line, markup=False, highlight=False)
+
+
+def check_help(game: Game) -> tuple[str, str]:
+    """What ``check FIRST SECOND`` takes in ``game``, e.g. ("the owner", "the sector")."""
+    return part(game, "check_help", HOLDING_HELP)
+
+
 CHECK_HELP = tuple(
-    ". ".join(f"{g.title}: {g.check_help[k]}" for g in GAMES.values()) for k in (0, 1)
+    ". ".join(f"{g.title}: {check_help(g)[k]}" for g in GAMES.values()) for k in (0, 1)
 )
 
 
@@ -170,28 +218,32 @@ def check(
     game = record.rules
     try:
         if json_ and (best or first is None):
-            wanted = " and ".join(game.check_help)
+            wanted = " and ".join(check_help(game))
             raise InputError("sleuth check", "json", f"--json weighs one move: give {wanted}")
-        target = None if best or first is None else interface(game).target(record, first, second)
+        target = None if best or first is None else part(game, "target", holding)(
+            record, first, second
+        )
     except InputError as error:
         raise fail(error, "sleuth check") from None
     deadline = answer_due(budget)
     with remembered(record_path(file)) as memory:
         result = report(record, deadline, tolerate, memory)
     if json_:
-        show_json(interface(game).check_json(result, target, deadline))
+        show_json(part(game, "check_json", holding_json)(result, target, deadline))
         if not result.fits:
             raise typer.Exit(ExitStatus.INCONSISTENT)
         return
     if not show_trouble(env().out, result):
         raise typer.Exit(ExitStatus.INCONSISTENT)
-    interface(game).check(env().out, result, target, deadline)
+    part(game, "check", show_holding)(env().out, result, target, deadline)
     if not result.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 
 
 KIT = SimpleNamespace(
     BUDGET=BUDGET,
+    begin=begin,
+    fail=fail,
     BeforeOpt=BeforeOpt,
     BudgetOpt=BudgetOpt,
     FileOpt=FileOpt,
@@ -205,9 +257,12 @@ KIT = SimpleNamespace(
 )
 
 
-def install(game) -> None:
+def install(game: Game) -> None:
     """Add a game's commands to the app: its ``new GAME``, then its recording commands."""
-    first, *rest = interface(game).commands(KIT)
+    from sleuth.cli import generic
+
+    own = part(game, "commands", None)
+    first, *rest = own(KIT) if own is not None else generic.commands(KIT, game)
     starting.command(game.name)(first)
     for command in rest:
         app.command()(command)

@@ -1,16 +1,35 @@
 """Tab completion in ``sleuth play``: the words that may come next on a session's line.
 
 Commands, aliases and short forms first; then a command's options, or the game's words for the
-argument or option being typed (``Game.vocabulary``: players, rows, compass points, ...).
+argument or option being typed (the game's ``vocabulary``: players, rows, compass points, ...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from sleuth.cli import forms
 
 if TYPE_CHECKING:
-    from sleuth.cli.play import Session
+    from sleuth.cli.status import Part
+    from sleuth.record import Record
+
+
+class Session(Protocol):
+    """What completion and the prompt read of a ``sleuth play`` session (``sleuth.cli.play``)."""
+
+    path: Path
+    record: Record
+    status: list[Part]
+
+    @property
+    def commands(self) -> dict[str, Any]:
+        """The app's commands by name."""
+
+    def offered(self) -> list[str]:
+        """The commands a session offers, in order."""
 
 # The session's own words, beside the app's commands and the game's short forms.
 ALIASES = {"r": "report", "c": "check", "u": "undo", "e": "edit", "l": "log", "n": "next"}
@@ -22,16 +41,16 @@ MANY = 16  # more matches than this: complete up to the next "-" first (ranges, 
 
 def candidates(session: Session, words: list[str], current: str) -> list[str]:
     """The words that may replace ``current``, the word being typed after ``words``."""
-    rules, record = session.record.rules, session.record
+    record = session.record
     if not words:
         aliases = [a for a, name in ALIASES.items() if name in session.commands]
-        pool = [*session.offered(), *aliases, *HELP[:1], *LEAVE, *rules.complete(record, [])]
+        pool = [*session.offered(), *aliases, *HELP[:1], *LEAVE, *forms.complete(record, [])]
     elif words[0] in HELP:
         pool = session.offered() if len(words) == 1 else []
     elif words[0] in session.commands:
         pool = arguments(session, words[0], words[1:], current)
     else:
-        pool = list(rules.complete(record, words))
+        pool = list(forms.complete(record, words))
         if ALIASES.get(words[0]) in session.commands:
             pool += arguments(session, ALIASES[words[0]], words[1:], current)
     return matching(pool, current)
@@ -45,7 +64,7 @@ def arguments(session: Session, name: str, words: list[str], current: str) -> li
         return [o for p in options for o in p.opts + p.secondary_opts if o not in FILE_OPTS]
     takes = {o: p for p in options if not p.is_flag and not p.count for o in p.opts}
     if words and words[-1] in takes:
-        return list(session.record.rules.vocabulary(session.record, name, takes[words[-1]].name))
+        return list(forms.vocabulary(session.record, name, takes[words[-1]].name))
     free = [
         word
         for k, word in enumerate(words)
@@ -56,7 +75,7 @@ def arguments(session: Session, name: str, words: list[str], current: str) -> li
         return fields(session, free[0])
     if len(free) < len(arguments):
         param = arguments[len(free)].name
-        return list(session.record.rules.vocabulary(session.record, name, param))
+        return list(forms.vocabulary(session.record, name, param))
     return []
 
 def fields(session: Session, number: str) -> list[str]:

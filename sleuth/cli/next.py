@@ -1,7 +1,7 @@
 """``sleuth next``: the questions of my next turn, best first, each split exactly by its answer.
 
 The options of every game are here; the game takes those it knows and refuses the others
-(``Game.advise``).
+(its ``check_options`` part), and a game without an ``advise`` part has no advice to give.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from sleuth.cli.app import (
 )
 from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError
+from sleuth.games import part
 
 if TYPE_CHECKING:
     from sleuth.record import Record
@@ -93,11 +94,17 @@ def next_command(
     upto: UptoOpt = None,
 ) -> None:
     """Which question to ask next: every legal one, its answer's odds and what it teaches."""
+    from sleuth.advisor import no_options
+    from sleuth.render import advice_data, advice_lines
+
     record = analysable(file, "sleuth next", upto)
     game = record.rules
+    advise = part(game, "advise", None)
     try:
+        if advise is None:
+            raise InputError("sleuth next", "", f"{game.title} has no advice")
         options = given(at, occupied, roll, shovel, pistol, public, barrel)
-        game.check_options(record, options)  # before any count: a bad option is exit 2
+        part(game, "check_options", no_options)(record, options)  # a bad option is exit 2 now
     except InputError as error:
         raise fail(error) from None
     result = counted(record, file, budget, dating=False, estimating=False)  # no facts shown
@@ -106,13 +113,13 @@ def next_command(
     try:
         no_turn(result.record)
         with spinner(env().err, "splitting the deals by every answer..."):
-            advice = game.advise(result, options, result.deadline)
+            advice = advise(result, options, result.deadline)
     except InputError as error:
         raise fail(error) from None
     if json_:
-        show_json(game.advice_json(advice))
+        show_json(part(game, "advice_json", advice_data)(advice))
     else:
-        game.show_advice(env().out, advice)
+        part(game, "show_advice", advice_lines)(env().out, advice)
     if not result.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 

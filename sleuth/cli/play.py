@@ -1,7 +1,7 @@
 """Table mode: ``sleuth play``, one warm session for a whole game on one record.
 
 Each line is a command of the app with its usual words and options, without ``sleuth`` and
-``--file`` (which the session adds), or a short form of the record's game (``Game.expand``),
+``--file`` (which the session adds), or a short form of the record's game (its ``expand``),
 or one of the aliases below; it runs in this process, through the app's own command group, so
 every command the app has works here, with the same output, errors and exit statuses. After
 each line the session rereads the record if a command changed it, and states where the game
@@ -22,6 +22,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
+from sleuth.cli import forms
 from sleuth.cli.app import (
     ClickException,
     ExitStatus,
@@ -54,8 +55,9 @@ def _forms() -> str:
     """Each game's short forms, for ``sleuth play --help``."""
     lines = []
     for game in GAMES.values():
-        forms = "; ".join(f"'{form}' ({meaning})" for form, meaning in game.short_forms)
-        lines.append(f"{game.title}: {forms}.")
+        said = "; ".join(f"'{form}' ({meaning})" for form, meaning in forms.short_forms(game))
+        if said:
+            lines.append(f"{game.title}: {said}.")
     return "\n\n".join(lines)
 
 
@@ -263,7 +265,7 @@ class Session:
         The form is the words before the first option; None when they are no short form.
         """
         cut = next((k for k, word in enumerate(words) if word.startswith("--")), len(words))
-        args = self.record.rules.expand(self.record, words[:cut])
+        args = forms.expand(self.record, words[:cut])
         return None if args is None else [*args, *words[cut:]]
 
     def command(self, args: list[str]) -> tuple[Any, int, bool]:
@@ -387,8 +389,9 @@ def session_help(session: Session) -> str:
     """The help of ``help`` inside a session: commands, this game's short forms, the keys."""
     rules = session.record.rules
     names = session.offered()
-    width = max(len(form) for form, _ in rules.short_forms)
-    forms = [f"  {form.ljust(width)}  {meaning}" for form, meaning in rules.short_forms]
+    own = forms.short_forms(rules)
+    width = max((len(form) for form, _ in own), default=0)
+    listed = [f"  {form.ljust(width)}  {meaning}" for form, meaning in own]
     aliases = [f"{a} {name}" for a, name in ALIASES.items() if name in session.commands]
     return "\n".join(
         [
@@ -397,7 +400,7 @@ def session_help(session: Session) -> str:
             *_wrapped(", ".join(names)),
             "Short forms (players by unique prefixes; each is shown expanded; options such as",
             "--before N go after the form):",
-            *forms,
+            *listed,
             f"Aliases: {', '.join(aliases)}.",
             "Tab completes; Up and Down walk the history, Ctrl-R searches it; a rejected",
             "line comes back for editing. Ctrl-C drops the line; Ctrl-D, quit or exit leaves.",

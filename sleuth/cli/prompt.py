@@ -20,7 +20,7 @@ from sleuth.cli.completion import candidates
 from sleuth.cli.status import fit
 
 if TYPE_CHECKING:
-    from sleuth.cli.play import Session
+    from sleuth.cli.completion import Session
 
 
 class Words(Completer):

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from sleuth.games import part
+
 
 @dataclass(frozen=True)
 class Part:
@@ -31,6 +33,7 @@ def status_line(record: Any, report: Any, width: int | None = None) -> str:
 
 def status_parts(record: Any, report: Any) -> list[Part]:
     """The parts of the status line, whose best guess and turn are kept whatever the width."""
+    from sleuth.analysis import likeliest
     from sleuth.render.common import pct
 
     status = record.rules.status(record)
@@ -48,7 +51,7 @@ def status_parts(record: Any, report: Any) -> list[Part]:
     odds = report.odds
     deals = f"{'' if odds.exact else '~'}{about(odds.worlds)} deal{'' if odds.worlds == 1 else 's'}"
     parts.append(Part(deals if odds.known else "count unknown", spare=True))
-    best = record.rules.best(report)
+    best = part(record.rules, "best", likeliest)(report)  # the game's, or the shared
     if best is not None:
         label, chance = best
         shown = chance if chance is None or isinstance(chance, Fraction) else Fraction(chance)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from sleuth.deduce import follows
 from sleuth.model import holds
+from sleuth.render import plainly
 from sleuth.render.common import pct
 from sleuth.render.replay import short
 from sleuth.replay import MOVED, Pair, Step, moved
@@ -28,7 +29,7 @@ def reason(record: Record, proof: Proof) -> str:
     claim = f"{proof.holder} {'holds' if proof.holds else 'does not hold'} {proof.item}"
     pair = (proof.holder, proof.item)
     if len(proof.groups) <= PLAIN and follows(record.model(), proof.groups, pair, proof.holds):
-        said = "; ".join(record.rules.plainly(record, g) for g in proof.groups)
+        said = "; ".join(plainly(record, g) for g in proof.groups)
         said = said[0].upper() + said[1:]
         fact = holds(proof.holder, proof.item, proof.holds)
         if len(proof.groups) == 1 and fact in record.model().groups[proof.groups[0]]:

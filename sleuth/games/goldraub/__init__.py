@@ -1,10 +1,10 @@
-"""Goldraub in London: the game as ``sleuth.games.Game`` offers it to the rest of sleuth."""
+"""Goldraub in London: its rules core (``sleuth.games.Game``) and the parts it brings."""
 
 from __future__ import annotations
 
-from typing import Any
+from sleuth.games.goldraub import moves, rules, turns
 
-from sleuth.games.goldraub import moves, rules, table, turns
+PACKAGE = __name__
 
 
 class Goldraub:
@@ -15,9 +15,29 @@ class Goldraub:
     setup_keys = ("hand", "rounds")
     events = rules.EVENTS
     reserved = (rules.ASIDE,)
-    check_help = ("the owner", "the sector")
-    interface = "sleuth.games.goldraub.commands"  # imported by the command line alone
-    advice_help = rules.TIMING
+    parts = {
+        "details": f"{PACKAGE}.advice:standing",
+        "best": f"{PACKAGE}.advice:best_guess",
+        "check_options": f"{PACKAGE}.next:wanted",
+        "advise": f"{PACKAGE}.next:advise",
+        "judge": f"{PACKAGE}.replay:judge",
+        "show_report": f"{PACKAGE}.picture:show_report",
+        "show_update": f"{PACKAGE}.picture:show_end",
+        "json_extras": f"{PACKAGE}.picture:json_extras",
+        "show_advice": f"{PACKAGE}.next:show_advice",
+        "advice_json": f"{PACKAGE}.next:advice_json",
+        "plainly": f"{PACKAGE}.why:plainly",
+        "commands": f"{PACKAGE}.commands:commands",
+        "target": f"{PACKAGE}.commands:target",
+        "check": f"{PACKAGE}.commands:check",
+        "check_json": f"{PACKAGE}.commands:check_json",
+        "check_help": f"{PACKAGE}.commands:CHECK_HELP",
+        "advice_help": f"{PACKAGE}.rules:TIMING",
+        "short_forms": f"{PACKAGE}.table:SHORT_FORMS",
+        "expand": f"{PACKAGE}.table:expand",
+        "complete": f"{PACKAGE}.table:complete",
+        "vocabulary": f"{PACKAGE}.table:vocabulary",
+    }
 
     parse_start = staticmethod(rules.parse_start)
     setup = staticmethod(rules.setup)
@@ -25,76 +45,6 @@ class Goldraub:
     forbidden = staticmethod(moves.forbidden)
     turn_note = staticmethod(turns.turn_note)
     status = staticmethod(turns.status)
-    short_forms = table.SHORT_FORMS
-    expand = staticmethod(table.expand)
-    complete = staticmethod(table.complete)
-    vocabulary = staticmethod(table.vocabulary)
-
-    def best(self, report: Any) -> Any:
-        """My likeliest guess and its probability, for the status line."""
-        from sleuth.games.goldraub.advice import best_guess
-
-        return best_guess(report)
-
-    def details(self, report: Any, deadline: Any) -> Any:
-        """The round value and the scores (the advice is loaded when a report asks)."""
-        from sleuth.games.goldraub.advice import standing
-
-        return standing(report, deadline)
-
-    def show_report(self, console: Any, report: Any) -> None:
-        """The full Goldraub report (the picture is loaded when a report asks)."""
-        from sleuth.games.goldraub.picture import show_report
-
-        show_report(console, report)
-
-    def json_extras(self, report: Any) -> dict:
-        """The round value and the scores of the JSON report."""
-        from sleuth.games.goldraub.picture import json_extras
-
-        return json_extras(report)
-
-    def judge(self, record: Any, steps: Any, budget: float, memory: Any, tick: Any) -> Any:
-        """The replay's steps judged (loaded when a replay asks)."""
-        from sleuth.games.goldraub.replay import judge
-
-        return judge(record, steps, tick)
-
-    def plainly(self, record: Any, index: int) -> str:
-        """What the setup or one event states, in plain words (loaded when ``why`` asks)."""
-        from sleuth.games.goldraub.why import plainly
-
-        return plainly(record, index)
-
-    def show_update(self, console: Any, report: Any) -> None:
-        """Once the event ended the game: that it is over, why, and the final scores."""
-        from sleuth.games.goldraub.picture import show_end
-
-        show_end(console, report)
-
-    def check_options(self, record: Any, given: dict) -> None:
-        """Refuse a bad ``next`` option, with an InputError, before any count."""
-        from sleuth.games.goldraub.next import wanted
-
-        wanted(record, given)
-
-    def advise(self, report: Any, given: dict, deadline: Any = None) -> Any:
-        """The questions of my next turn (``sleuth next``), each split exactly by its answer."""
-        from sleuth.games.goldraub.next import advise
-
-        return advise(report, given, deadline)
-
-    def show_advice(self, console: Any, advice: Any) -> None:
-        """The advice on screen."""
-        from sleuth.games.goldraub.next import show_advice
-
-        show_advice(console, advice)
-
-    def advice_json(self, advice: Any) -> dict:
-        """The advice as the contract's ``next --json`` object."""
-        from sleuth.games.goldraub.next import advice_json
-
-        return advice_json(advice)
 
 
 GAME = Goldraub()

@@ -13,6 +13,8 @@ from rich.console import Console
 from sleuth.errors import InputError
 from sleuth.games.goldraub.rules import sector as parse_sector
 
+CHECK_HELP = ("the owner", "the sector")  # what ``check FIRST SECOND`` takes
+
 
 def commands(cli: Any) -> list[Callable]:
     """``new goldraub``, ``search`` and ``guess``, with the shared ``--file`` and ``--budget``."""

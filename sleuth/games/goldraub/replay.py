@@ -20,6 +20,7 @@ from sleuth.replay import Best, Judged, Move, Step, Tick
 
 if TYPE_CHECKING:
     from sleuth.record import Record
+    from sleuth.solve import Remembered
 
 WORTH = Fraction(1, 3)  # a guess right with a higher chance has expected points above zero
 
@@ -178,8 +179,10 @@ def summary(record: Record, chances: list[dict], hands: dict[Holder, int | None]
     return lines
 
 
-def judge(record: Record, found: list[Step], tick: Tick | None = None) -> Judged:
-    """The game's judgement of a replay (``Game.judge``)."""
+def judge(
+    record: Record, found: list[Step], budget: float, memory: Remembered, tick: Tick | None
+) -> Judged:
+    """The game's judgement of a replay (its ``judge`` part; it counts nothing more)."""
     shown = revealed(record)
     best = []
     for step in found:

@@ -14,21 +14,17 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, permutations, product
-from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.games.lima.board import Island
+from sleuth.games.lima.board import Face, Island
 from sleuth.render.common import fitted
-
-if TYPE_CHECKING:
-    from sleuth.games.lima.next import Face
 
 WORTH = 0.01  # pair bits an ability (Barrel, Shovel, Pistol) must add to be worth its one use
 Choice = tuple[int, ...]  # the dice re-rolled, by their place in the roll, e.g. (1, 2)
-Pair = tuple["Face", "Face"]  # two dice's faces, sorted, e.g. (("E", "forest"), ("N", "wild"))
+Pair = tuple[Face, Face]  # two dice's faces, sorted, e.g. (("E", "forest"), ("N", "wild"))
 
 
 def die_faces(board: Island) -> list[tuple[Face, ...]]:

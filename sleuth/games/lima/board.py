@@ -8,6 +8,8 @@ from functools import cache
 from sleuth.games.base import board_data
 from sleuth.model import Item
 
+Face = tuple[str, str]  # a die's face: (compass point, terrain or "wild"), e.g. ("SW", "beach")
+
 
 @dataclass(frozen=True)
 class Island:

@@ -14,6 +14,8 @@ from sleuth.errors import InputError
 from sleuth.games.base import Table
 from sleuth.games.lima.rules import locations
 
+CHECK_HELP = ("a location", "the other location")  # what ``check FIRST SECOND`` takes
+
 
 def commands(cli: Any) -> list[Callable]:
     """``new lima``, ``ask``, ``secret`` and ``accuse``, with the shared options."""

@@ -31,7 +31,7 @@ from sleuth.advisor import (
 )
 from sleuth.errors import InputError
 from sleuth.games.lima import barrel as lima_barrel
-from sleuth.games.lima.board import Island
+from sleuth.games.lima.board import Face, Island
 from sleuth.games.lima.rules import PUBLIC, TREASURE, Accuse, Ask, Secret
 from sleuth.model import Holder, Item, Model, Term
 from sleuth.render.common import Phrases, bits, fitted, not_counted, pct
@@ -45,7 +45,6 @@ WILD = "wild"
 NUMBERS = ("bits", "public", "pair bits", "gain")  # the table's right-justified columns
 ABILITIES = ("shovel", "pistol")  # the abilities a question may spend (Special Abilities)
 PLACES = 12  # pair information is kept to 12 places: equal falls summed apart stay equal
-Face = tuple[str, str]  # a die's face: (compass point, terrain or "wild"), e.g. ("SW", "beach")
 
 
 def parse_roll(text: str, board: Island) -> list[Face]:

@@ -142,7 +142,7 @@ def unchanged(before: Step, after: Step) -> bool:
 def judge(
     record: Record, found: list[Step], budget: float, memory: Remembered, tick: Tick | None = None
 ) -> Judged:
-    """The game's judgement of a replay (``Game.judge``)."""
+    """The game's judgement of a replay (its ``judge`` part)."""
     model = record.model()
     items = model.space.items
     best: list[Best | None] = []
