@@ -18,7 +18,9 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from sleuth.belief import Belief, Fact, Left
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
+from sleuth.errors import InputError
 from sleuth.games import part
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant
 from sleuth.model import Holder, Item, Model, Tally
@@ -31,20 +33,6 @@ if TYPE_CHECKING:
     from sleuth.games.base import Event
     from sleuth.record import Record
     from sleuth.solve import Entailment
-
-
-@dataclass(frozen=True)
-class Fact:
-    """A holding true in every world, and the first event after which it was; e.g. Bert 32 @1.
-
-    ``since`` is None for a fact certain only under the tolerance (the record itself fits no
-    deal); ``robust`` marks a fact that stays certain if any one recorded answer is wrong.
-    """
-
-    holder: Holder
-    item: Item
-    since: int | None
-    robust: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,24 +82,48 @@ class Report:
         """Whether the record itself, every answer right, fits some deal."""
         return not self.conflict
 
+    @property
+    def exact(self) -> bool:
+        """Whether every probability is an exact ratio of counted deals."""
+        return self.odds.exact
+
+    @property
+    def ended(self) -> list[Fact]:
+        """None: in a static deal a certain fact stays certain."""
+        return []
+
+    @property
+    def left(self) -> Left | None:
+        """The deals that fit, counted or estimated; None when not counted."""
+        return Left(self.odds.worlds, self.odds.exact, "deal") if self.odds.known else None
+
+    def holdings(self) -> tuple[tuple[Holder, ...], tuple[Item, ...]]:
+        """The holders and the items of the deal."""
+        space = self.record.model().space
+        return space.holders, space.items
+
+    def chance(self, holder: Holder, item: Item) -> Fraction | None:
+        """The probability that ``holder`` holds ``item`` (``Odds.probability``)."""
+        return self.odds.probability(holder, item)
+
 
 def no_details(report: Report, deadline: Deadline) -> None:
     """A game's ``details`` part when it has none: nothing beyond the common report."""
 
 
-def likeliest(report: Report) -> tuple[str, Fraction] | None:
+def likeliest(report: Belief) -> tuple[str, Fraction] | None:
     """A game's ``best`` part when it has none: another player's likeliest open holding.
 
-    e.g. ("Bob 3", 1/2); None when no deal fits or every holding is certain or impossible.
+    e.g. ("Bob 3", 1/2); None when nothing fits or every holding is certain or impossible.
     """
     if not report.consistent:
         return None
     table = report.record.table
-    space = report.record.model().space
+    _, items = report.holdings()
     options = []
     for holder in table.others(table.me):
-        for item in space.items:
-            p = report.odds.probability(holder, item)
+        for item in items:
+            p = report.chance(holder, item)
             if p is not None and 0 < p < 1:
                 options.append((p, holder, item))
     if not options:
@@ -145,6 +157,27 @@ def _facts(since: dict[tuple[Holder, Item], int]) -> list[Fact]:
 def counted(result: Odds) -> set[tuple[Holder, Item]]:
     """The holdings of an exact count that hold in every world."""
     return {pair for pair, n in result.held.items() if n == result.worlds}
+
+
+def belief(
+    record: Record,
+    budget: float | Deadline = DEFAULT_BUDGET,
+    tolerate: int = 0,
+    memory: Remembered | None = None,
+    dating: bool = True,
+    estimating: bool = True,
+) -> Belief:
+    """What the record's game believes of its hidden state.
+
+    Its own ``believe`` part when it has one, else the deal count (``report``, which takes the
+    other arguments).
+    """
+    believe = part(record.rules, "believe", None)
+    if believe is None:
+        return report(record, budget, tolerate, memory, dating, estimating)
+    if tolerate:
+        raise InputError("", "tolerate", f"{record.rules.title} tolerates no wrong answer")
+    return believe(record, due(budget))
 
 
 def report(
@@ -340,7 +373,7 @@ def edited(
 class Update:
     """What one new event changed: facts it made certain, and the worlds left."""
 
-    report: Report
+    report: Belief
     new: list[Fact]
 
 
@@ -355,10 +388,14 @@ def update(
     ``at``: the new event's number (default: the last). A fact it made certain is one the
     record without it does not force: for the last event, a fact first forced by it.
     """
-    full = report(record, budget, memory=memory)
+    full = belief(record, budget, memory=memory)
     last = len(record.events)
     if at is None or at == last:
         return Update(full, [f for f in full.forced if f.since == last])
+    if not isinstance(full, Report):  # a game's own belief: compared with the record without it
+        rest = replace(record, events=record.events[: at - 1] + record.events[at:])
+        held = {(f.holder, f.item) for f in belief(rest, budget).forced}
+        return Update(full, [f for f in full.forced if (f.holder, f.item) not in held])
     if not full.consistent:
         return Update(full, [])
     held = full.entailment.forced([g for g in range(last + 1) if g != at])

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sleuth.errors import InputError, label, nearest, shown
-from sleuth.games import Game, reserved
+from sleuth.games import Game, part, reserved
 from sleuth.games.base import Event, Table
 from sleuth.games.shipped import GAMES
 from sleuth.model import Model
@@ -53,8 +53,15 @@ class Record:
         return self.rules.turn_note(self.events, self.table, index)
 
     def model(self) -> Model:
-        """The record as a model: setup facts in group 0, then one group per event."""
-        setup = self.rules.setup(self.start, self.table)
+        """The record as a model of its deal: setup facts in group 0, then a group per event.
+
+        For a game whose belief is the deal count (its ``deal`` part); LookupError for one
+        that brings a belief of its own (``sleuth.belief``).
+        """
+        deal = part(self.rules, "deal", None)
+        if deal is None:
+            raise LookupError(f"{self.rules.title} has no deal: it brings its own belief")
+        setup = deal(self.start, self.table)
         groups = [setup.facts] + [e.tallies(self.table, self.start) for e in self.events]
         labels = ["setup"] + [e.text() for e in self.events]
         return Model(setup.space, tuple(groups), tuple(labels))

@@ -37,8 +37,12 @@ DEFAULTS = {  # part -> its shared default (a game's own must take the same argu
     "complete": forms.complete,
     "vocabulary": forms.vocabulary,
 }
-ADVISE = ("report", "given", "deadline")  # a game's ``advise``: no shared default
-COMMANDS = ("cli",)  # a game's ``commands``: the shared ones also take the game
+OWN = {  # parts with no shared default: the arguments the layers pass
+    "deal": ("start", "table"),
+    "believe": ("record", "deadline"),
+    "advise": ("report", "given", "deadline"),
+    "commands": ("cli",),  # the shared ones also take the game
+}
 
 
 def arity(function) -> tuple[int, int]:
@@ -50,10 +54,8 @@ def arity(function) -> tuple[int, int]:
 
 def wanted(name: str) -> int:
     """How many arguments the layers pass to part ``name``."""
-    if name == "advise":
-        return len(ADVISE)
-    if name == "commands":
-        return len(COMMANDS)
+    if name in OWN:
+        return len(OWN[name])
     return len(inspect.signature(DEFAULTS[name]).parameters)
 
 
@@ -65,7 +67,7 @@ def test_every_game_has_its_rules_core(game: Game):
     assert set(game.parts) <= set(PARTS), set(game.parts) - set(PARTS)  # a typo is no default
 
 
-@pytest.mark.parametrize("game", SHIPPED.values(), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", [*SHIPPED.values(), tinygame.GAME], ids=lambda g: g.name)
 def test_every_part_a_game_names_exists_and_takes_what_its_default_takes(game: Game):
     for name in game.parts:
         found = part(game, name, None)
@@ -77,10 +79,10 @@ def test_every_part_a_game_names_exists_and_takes_what_its_default_takes(game: G
         assert fewest <= wanted(name) <= most, (name, fewest, most)
 
 
-def test_the_defaults_cover_every_part_but_advice_and_commands():
-    assert set(DEFAULTS) | {"advise", "commands"} == set(PARTS)
+def test_the_defaults_cover_every_part_but_the_belief_advice_and_commands():
+    assert set(DEFAULTS) | {"deal", "believe", "advise", "commands"} == set(PARTS)
     assert arity(generic.commands) == (2, 2)
-    assert "tiny" not in GAMES and not tinygame.GAME.parts
+    assert "tiny" not in GAMES and set(tinygame.GAME.parts) == {"deal"}
 
 
 def test_a_part_that_is_no_part_is_refused():

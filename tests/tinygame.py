@@ -78,15 +78,22 @@ class Query(Event):
         return self.to if field == "answer" else None
 
 
+def deal(start: Start, table: Table) -> Setup:
+    """Two cards each, the rest in the pile; I hold mine: every such deal equally likely."""
+    sizes = dict.fromkeys(table.players, HAND) | {PILE: len(CARDS) - HAND * len(table.players)}
+    space = Space(table.players + (PILE,), sizes, CARDS)
+    return Setup(space, tuple(holds(table.me, c) for c in start.hand))
+
+
 class Tiny:
-    """The made-up game's rules core (``sleuth.games.Game``): no parts of its own."""
+    """The made-up game's rules core (``sleuth.games.Game``); its one part is its deal."""
 
     name = "tiny"
     title = "Tiny"
     setup_keys = ("hand",)
     events: dict[str, type[Event]] = {"query": Query}
     reserved = (PILE,)
-    parts: dict[str, str] = {}
+    parts = {"deal": f"{__name__}:deal"}  # the belief: every deal equally likely, counted
 
     def parse_start(self, doc: dict, table: Table) -> Start:
         """My two cards, for two or three players."""
@@ -96,12 +103,6 @@ class Tiny:
         if len(hand) != HAND:
             raise InputError("", "hand", f"expected {HAND} different cards, got {shown(hand)}")
         return Start(hand)
-
-    def setup(self, start: Start, table: Table) -> Setup:
-        """Two cards each, the rest in the pile; I hold mine."""
-        sizes = dict.fromkeys(table.players, HAND) | {PILE: len(CARDS) - HAND * len(table.players)}
-        space = Space(table.players + (PILE,), sizes, CARDS)
-        return Setup(space, tuple(holds(table.me, c) for c in start.hand))
 
     def start_fields(self, start: Start) -> dict:
         """My hand as the record writes it."""

@@ -60,6 +60,16 @@ class Env:
     born: float | None = None  # when the process started, for the one command of the script
     kept: dict = field(default_factory=dict)  # record path -> its memory, when no cache file
     wrap_errors: bool = False  # an error wrapped at words to the width (play at a terminal)
+    made: list = field(default_factory=list)  # the beliefs of whole records this command made
+
+    def keep(self, result: Any, tolerate: int = 0) -> Any:
+        """``result``, kept in ``made`` unless it tolerates a wrong answer.
+
+        ``sleuth play``'s status line reads it rather than counting the record a second time.
+        """
+        if not tolerate:
+            self.made.append(result)
+        return result
 
     def orders_file(self, record: Path) -> Path | None:
         """Where the remembered item order of this record lives (``sleuth.solve.memory``)."""
@@ -364,6 +374,7 @@ def record_event(
     at = len(record.events) if before is None else before
     with spinner(ENV.err, "counting the deals that fit the record..."), remembered(path) as memory:
         result = update(record, answer_due(budget), memory, at)
+        ENV.keep(result.report)
     where = "" if before is None else f" as event {at} of {len(record.events)}"
     show_update(ENV.out, result, record.events[at - 1].text(), where)
     if not result.report.consistent:
@@ -446,13 +457,18 @@ def counted(
 ):
     """The report of a loaded record (``analysable``), counted within ``budget``, with a spinner.
 
-    ``dating``, ``estimating``: as ``analysis.report``.
+    ``dating``, ``estimating``: as ``analysis.report``. A game's own belief
+    (``analysis.belief``) is made the same way.
     """
-    from sleuth.analysis import report
+    from sleuth.analysis import belief
 
     counting = spinner(ENV.err, "counting the deals that fit the record...")
-    with counting, remembered(record_path(file)) as memory:
-        return report(record, answer_due(budget), tolerate, memory, dating, estimating)
+    try:
+        with counting, remembered(record_path(file)) as memory:
+            found = belief(record, answer_due(budget), tolerate, memory, dating, estimating)
+            return ENV.keep(found, tolerate)
+    except InputError as error:
+        raise fail(error, "sleuth") from None
 
 
 def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):

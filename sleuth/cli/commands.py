@@ -53,7 +53,7 @@ from sleuth.games.shipped import GAMES
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sleuth.analysis import Report
+    from sleuth.belief import Belief
     from sleuth.budget import Deadline
     from sleuth.record import Record
 
@@ -129,6 +129,7 @@ def edit(
     env().recorded = path
     with remembered(path) as memory:
         result, changed = edited(record, event, old, answer_due(budget), memory)
+        env().keep(result)
     show_edit(env().out, result, event, (old.text(), new.text()), changed)
     if not result.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
@@ -158,23 +159,24 @@ HOLDING_HELP = ("the holder", "the item")  # what the shared check takes
 
 
 def holding(record: Record, holder: str | None, item: str | None) -> tuple[str, str]:
-    """The shared ``target``: a holder (a unique prefix will do) and one of the game's items."""
+    """The shared ``target``: a holder (a unique prefix will do) and an item of the game."""
     if holder is None or item is None:
         raise InputError("sleuth check", "item", "give a holder and an item")
-    space = record.model().space
-    if item not in space.items:
-        hint = nearest(item, space.items)
-        raise InputError("sleuth check", "item", f"{item!r} is not an item{hint}")
+    if part(record.rules, "deal", None) is not None:  # the items are the deal's
+        items = record.model().space.items
+        if item not in items:
+            hint = nearest(item, items)
+            raise InputError("sleuth check", "item", f"{item!r} is not an item{hint}")
     return record.table.prefix(holder, "holder"), item
 
 
-def holding_json(report: Report, target: tuple[str, str], deadline: Deadline) -> dict:
+def holding_json(report: Belief, target: tuple[str, str], deadline: Deadline) -> dict:
     """The shared ``check_json``: the chance that the holder holds the item."""
-    p = report.odds.probability(*target) if report.consistent else None
+    p = report.chance(*target) if report.consistent else None
     return {"holder": target[0], "item": target[1], "probability": None if p is None else float(p)}
 
 
-def show_holding(out: Console, report: Report, target: tuple[str, str] | None, deadline) -> None:
+def show_holding(out: Console, report: Belief, target: tuple[str, str] | None, deadline) -> None:
     """The shared ``check``: the chance of the holding, or without one the likeliest open one."""
     from sleuth.analysis import likeliest
     from sleuth.render.common import pct
@@ -183,7 +185,7 @@ def show_holding(out: Console, report: Report, target: tuple[str, str] | None, d
         best = likeliest(report)
         line = "nothing is left open" if best is None else f"likeliest: {best[0]} {pct(best[1])}"
     else:
-        line = f"{target[0]} holds {target[1]}: {pct(report.odds.probability(*target))}"
+        line = f"{target[0]} holds {target[1]}: {pct(report.chance(*target))}"
     out.print(line, markup=False, highlight=False)
 
 
@@ -211,7 +213,7 @@ def check(
     upto: UptoOpt = None,
 ) -> None:
     """Should I guess or accuse now? Probability, points, the rules."""
-    from sleuth.analysis import report
+    from sleuth.analysis import belief
     from sleuth.render.common import show_trouble
 
     record = analysable(file, "sleuth check", upto)
@@ -226,8 +228,11 @@ def check(
     except InputError as error:
         raise fail(error, "sleuth check") from None
     deadline = answer_due(budget)
-    with remembered(record_path(file)) as memory:
-        result = report(record, deadline, tolerate, memory)
+    try:
+        with remembered(record_path(file)) as memory:
+            result = env().keep(belief(record, deadline, tolerate, memory), tolerate)
+    except InputError as error:
+        raise fail(error, "sleuth check") from None
     if json_:
         show_json(part(game, "check_json", holding_json)(result, target, deadline))
         if not result.fits:

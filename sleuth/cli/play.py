@@ -14,7 +14,7 @@ from __future__ import annotations
 import shlex
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -177,7 +177,6 @@ class Session:
     record: Any
     stamp: tuple = ()
     status: list[Part] = field(default_factory=list)
-    made: list = field(default_factory=list)  # the reports the last command made
 
     @property
     def commands(self) -> dict[str, Any]:
@@ -300,10 +299,9 @@ class Session:
 
     def dispatch(self, args: list[str]) -> int:
         """Run one command line of the app in process; its exit status (1: a bug, shown)."""
-        self.made = []
+        env().made.clear()
         try:
-            with watching(self.made):
-                self.group.main(args=args, prog_name="sleuth", standalone_mode=True)
+            self.group.main(args=args, prog_name="sleuth", standalone_mode=True)
         except Interrupted:
             raise KeyboardInterrupt from None
         except SystemExit as done:
@@ -345,36 +343,13 @@ class Session:
 
     def report(self) -> Any:
         """The report of the record as it stands: the last command's, else one made now."""
-        for made in reversed(self.made):
-            if made.tolerance is None and made.record.events == self.record.events:
+        for made in reversed(env().made):
+            if made.record.events == self.record.events:
                 return made
-        from sleuth.analysis import report
+        from sleuth.analysis import belief
 
         with remembered(self.path) as memory:
-            return report(self.record, STATUS_BUDGET, memory=memory)
-
-
-@contextmanager
-def watching(made: list) -> Iterator[None]:
-    """Keep each report a command makes (``sleuth.analysis.report``) in ``made``.
-
-    The status line is then read from the report the command has made anyway, rather than
-    counted a second time; the analysis itself is untouched, and restored when the command ends.
-    """
-    import sleuth.analysis as analysis
-
-    original = analysis.report
-
-    def kept(*args: Any, **kwargs: Any) -> Any:
-        result = original(*args, **kwargs)
-        made.append(result)
-        return result
-
-    analysis.report = kept
-    try:
-        yield
-    finally:
-        analysis.report = original
+            return belief(self.record, STATUS_BUDGET, memory=memory)
 
 
 def bug_line(error: BaseException) -> str:

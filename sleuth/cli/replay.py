@@ -25,6 +25,7 @@ from sleuth.cli.app import (
 )
 from sleuth.cli.app import remembered as remembered_order
 from sleuth.errors import InputError
+from sleuth.games import part
 
 STEP_BUDGET = 5.0  # as sleuth.replay.STEP_BUDGET, which --help does not load
 StepBudgetOpt = Annotated[
@@ -45,6 +46,17 @@ PngForceOpt = Annotated[
 ]
 PLOT_MISSING = "--png needs matplotlib, which is not installed: pip install 'sleuth[plot]'"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"  # the first bytes of every PNG file
+
+
+def dealt(record, command: str):
+    """``record``, if its game's belief is the deal count; else exit 2.
+
+    Replay and why count deals; a game that brings its own belief has none to count.
+    """
+    if part(record.rules, "deal", None) is None:
+        message = f"{record.rules.title} brings its own belief: {command} counts deals only"
+        raise fail(InputError(command, "", message))
+    return record
 
 
 @contextmanager
@@ -115,7 +127,7 @@ def replay_command(
     if png is not None:
         plotting()
         image_target(png, record_path(file), force)
-    record = analysable(file, "sleuth replay")
+    record = dealt(analysable(file, "sleuth replay"), "sleuth replay")
     from sleuth.render.replay import png_image, replay_json, show_replay
     from sleuth.replay import replay
 
@@ -151,7 +163,7 @@ def why(
     """Why a fact is certain: the fewest events that prove it; else how its chance moved."""
     from sleuth.why import fact, proof
 
-    record = analysable(file, "sleuth why", upto)
+    record = dealt(analysable(file, "sleuth why", upto), "sleuth why")
     try:
         holder, item = fact(record, holder, item)
     except InputError as error:

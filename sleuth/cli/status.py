@@ -48,9 +48,13 @@ def status_parts(record: Any, report: Any) -> list[Part]:
         parts.append(Part(f"out: {', '.join(status.out)}", f"{len(status.out)} out", spare=True))
     if not report.fits:
         return [*parts, Part("no deal fits: undo or edit")]
-    odds = report.odds
-    deals = f"{'' if odds.exact else '~'}{about(odds.worlds)} deal{'' if odds.worlds == 1 else 's'}"
-    parts.append(Part(deals if odds.known else "count unknown", spare=True))
+    left = report.left
+    if left is None:
+        parts.append(Part("count unknown", spare=True))
+    else:
+        plural = "" if left.number == 1 else "s"
+        words = f"{'' if left.exact else '~'}{about(left.number)} {left.noun}{plural}"
+        parts.append(Part(words, spare=True))
     best = part(record.rules, "best", likeliest)(report)  # the game's, or the shared
     if best is not None:
         label, chance = best

@@ -11,6 +11,9 @@ holds the part's shared default; e.g. ``"details": "sleuth.games.goldraub.advice
 gives the report's details, and a game without a ``"details"`` part gets
 ``sleuth.analysis.no_details``. The parts, by the layer that calls them:
 
+- the belief (``sleuth.analysis``): ``believe(record, deadline) -> Belief`` (``sleuth.belief``),
+  a game's own; without it, the exact count of the deals, for which the game names its
+  ``deal(start, table) -> Setup``: the deal's space and the facts known at the start;
 - analyses (``sleuth.analysis``, ``sleuth.advisor``, ``sleuth.replay``): ``details``, ``best``,
   ``check_options``, ``advise``, ``judge``;
 - screens (``sleuth.render``): ``show_report``, ``show_update``, ``json_extras``,
@@ -30,7 +33,7 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from sleuth.games.base import Event, Setup, Status, Table
+from sleuth.games.base import Event, Status, Table
 
 if TYPE_CHECKING:
     from sleuth.errors import InputError
@@ -52,7 +55,7 @@ class Played(Protocol):
 
 
 class Game(Protocol):
-    """One game's rules core: what the record and every analysis need of it."""
+    """One game's rules core: what the record needs of it (its belief is a part)."""
 
     @property
     def name(self) -> str:
@@ -81,9 +84,6 @@ class Game(Protocol):
     def parse_start(self, doc: dict, table: Table) -> Any:
         """The typed setup (``Record.start``) from the record's setup fields."""
 
-    def setup(self, start: Any, table: Table) -> Setup:
-        """The deal's space and the facts known at the start."""
-
     def start_fields(self, start: Any) -> dict:
         """The setup fields as the record writes them."""
 
@@ -98,6 +98,7 @@ class Game(Protocol):
 
 
 PARTS = (
+    *("deal", "believe"),
     *("details", "best", "check_options", "advise", "judge"),
     *("show_report", "show_update", "json_extras", "show_advice", "advice_json", "plainly"),
     *("commands", "target", "check", "check_json", "check_help", "advice_help"),

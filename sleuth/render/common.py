@@ -16,12 +16,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from sleuth.belief import Left
 from sleuth.chance import Estimated
 from sleuth.games.base import yaml_word
 from sleuth.model import Holder, Item
 
 if TYPE_CHECKING:
     from sleuth.analysis import Report, Update
+    from sleuth.belief import Belief
     from sleuth.games.base import Status
     from sleuth.mistakes import Repair
     from sleuth.odds import Odds
@@ -404,13 +406,32 @@ def show_conflict(console: Console, report: Report) -> None:
     show_repairs(console, report)
 
 
-def show_trouble(console: Console, report: Report) -> bool:
-    """The contradiction and the tolerance, if any; whether there are deals left to show."""
+def show_trouble(console: Console, report: Belief) -> bool:
+    """The contradiction and the tolerance, if any; whether there are states left to show."""
+    from sleuth.analysis import Report
+
+    if not isinstance(report, Report):  # a game's own belief: no repairs, no tolerance
+        if not report.fits:
+            show_unfit(console, report)
+        return report.consistent
     if not report.fits:
         show_conflict(console, report)
     if report.tolerance:
         console.print(Text(tolerance_line(report)))
     return report.consistent
+
+
+def show_unfit(console: Console, report: Belief) -> None:
+    """No state fits the record: the events of a minimal set that cannot all hold together."""
+    from sleuth.analysis import Report
+
+    if isinstance(report, Report):
+        show_conflict(console, report)
+        return
+    events = report.record.events
+    lines = ["Nothing fits the record. These cannot all hold together:"]
+    lines += [f"  {i}: {events[i - 1].text()}" for i in report.conflict]
+    console.print(Panel(Text("\n".join(lines)), title="Contradiction", border_style="red"))
 
 
 def show_edit(
@@ -444,22 +465,30 @@ def show_update(console: Console, update: Update, what: str, where: str = "") ->
     report = update.report
     console.print(Text(f"recorded{where}: {what}"))
     if not report.consistent:
-        show_conflict(console, report)
+        show_unfit(console, report)
         return
     for fact in update.new:
         console.print(Text(f"  now certain: {fact.holder} holds {fact.item}"))
+    for fact in report.ended:
+        if fact.until == len(report.record.events):
+            console.print(Text(f"  no longer certain: {fact.holder} holds {fact.item}"))
     if not update.new:
         console.print("  nothing new is certain")
-    console.print(Text(f"  {deals(report.odds)} still possible"))
+    console.print(Text(f"  {amount(report.left)} still possible"))
 
 
 def deals(odds: Odds) -> str:
     """How many deals: "1 deal", "1,024 deals", "about 5.35e+08 deals (ESTIMATE)", or unknown."""
-    if odds.exact:
-        return f"{odds.worlds:,} {'deal' if odds.worlds == 1 else 'deals'}"
-    if odds.known:
-        return f"about {odds.worlds:.3g} deals (ESTIMATE)"
-    return "deals not counted within the budget: how many is unknown, at least one"
+    return amount(Left(odds.worlds, odds.exact, "deal") if odds.known else None)
+
+
+def amount(left: Left | None) -> str:
+    """How many states are left: "1 deal", "3 holders", "about 5.35e+08 deals (ESTIMATE)"."""
+    if left is None:
+        return "deals not counted within the budget: how many is unknown, at least one"
+    if left.exact:
+        return f"{left.number:,} {left.noun if left.number == 1 else left.noun + 's'}"
+    return f"about {left.number:.3g} {left.noun}s (ESTIMATE)"
 
 
 def _share(p: Fraction | None) -> float | None:

@@ -16,6 +16,7 @@ class Goldraub:
     events = rules.EVENTS
     reserved = (rules.ASIDE,)
     parts = {
+        "deal": f"{PACKAGE}.rules:setup",
         "details": f"{PACKAGE}.advice:standing",
         "best": f"{PACKAGE}.advice:best_guess",
         "check_options": f"{PACKAGE}.next:wanted",
@@ -40,7 +41,6 @@ class Goldraub:
     }
 
     parse_start = staticmethod(rules.parse_start)
-    setup = staticmethod(rules.setup)
     start_fields = staticmethod(rules.start_fields)
     forbidden = staticmethod(moves.forbidden)
     turn_note = staticmethod(turns.turn_note)

@@ -16,6 +16,7 @@ class Lima:
     events = rules.EVENTS
     reserved = (rules.TREASURE, rules.PUBLIC)
     parts = {
+        "deal": f"{PACKAGE}.rules:setup",
         "details": f"{PACKAGE}.advice:treasure_pairs",
         "best": f"{PACKAGE}.advice:best_pair",
         "check_options": f"{PACKAGE}.next:wanted",
@@ -39,7 +40,6 @@ class Lima:
     }
 
     parse_start = staticmethod(rules.parse_start)
-    setup = staticmethod(rules.setup)
     start_fields = staticmethod(rules.start_fields)
     forbidden = staticmethod(turns.forbidden)
     turn_note = staticmethod(turns.turn_note)
