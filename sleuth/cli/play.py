@@ -12,6 +12,7 @@ stdin not a terminal, ``script`` reads the lines from it instead.
 from __future__ import annotations
 
 import shlex
+import textwrap
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
@@ -366,7 +367,13 @@ def session_help(session: Session) -> str:
     names = session.offered()
     own = forms.short_forms(rules)
     width = max((len(form) for form, _ in own), default=0)
-    listed = [f"  {form.ljust(width)}  {meaning}" for form, meaning in own]
+    listed = [
+        line
+        for form, meaning in own
+        for line in textwrap.wrap(
+            f"  {form.ljust(width)}  {meaning}", 79, subsequent_indent=" " * (width + 4)
+        )
+    ]
     aliases = [f"{a} {name}" for a, name in ALIASES.items() if name in session.commands]
     return "\n".join(
         [
@@ -385,6 +392,4 @@ def session_help(session: Session) -> str:
 
 def _wrapped(text: str, width: int = 76) -> list[str]:
     """``text`` in indented lines of at most ``width`` characters."""
-    import textwrap
-
     return textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="  ")
