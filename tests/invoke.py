@@ -20,8 +20,7 @@ def invoker(monkeypatch, tmp_path, width: int = 200, err_width: int | None = Non
         err=Console(stderr=True, width=err_width or width, color_system=None, highlight=False),
         environ={},
     )
-    monkeypatch.setattr(cli_app, "ENV", env)
     runner = CliRunner()
     return lambda *args, input=None: runner.invoke(
-        cli_app.app, [str(a) for a in args], input=input
+        cli_app.app, [str(a) for a in args], input=input, obj=env
     )

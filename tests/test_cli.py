@@ -31,24 +31,27 @@ KEYS = {"game", "consistent", "worlds", "exact", "probability", "forced"}
 
 
 @pytest.fixture
-def environ(monkeypatch, tmp_path) -> dict:
+def environment(monkeypatch, tmp_path) -> cli_app.Env:
     """A clean environment for the app, colourless wide consoles, and tmp_path as the cwd."""
     monkeypatch.chdir(tmp_path)
-    environ: dict = {}
-    env = cli_app.Env(
+    return cli_app.Env(
         out=Console(width=200, color_system=None, highlight=False),
         err=Console(stderr=True, width=200, color_system=None, highlight=False),
-        environ=environ,
+        environ={},
     )
-    monkeypatch.setattr(cli_app, "ENV", env)
-    return environ
 
 
 @pytest.fixture
-def run(environ):
+def environ(environment) -> dict:
+    """The variables the commands see (a test may set some)."""
+    return environment.environ
+
+
+@pytest.fixture
+def run(environment):
     """Invoke the app in-process: run("search", "an", ...)."""
     runner = CliRunner()
-    return lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+    return lambda *args: runner.invoke(cli_app.app, [str(a) for a in args], obj=environment)
 
 
 def sub(cwd: Path, *args, **extra: str) -> subprocess.CompletedProcess:

@@ -34,24 +34,27 @@ LIMA += ["--known", "Ben=3M", "--known", "Di=1B", "--public", "4F,6B"]
 
 
 @pytest.fixture
-def environ(monkeypatch, tmp_path) -> dict:
+def environment(monkeypatch, tmp_path) -> cli_app.Env:
     """A clean environment for the app, colourless 80-column consoles, tmp_path as the cwd."""
     monkeypatch.chdir(tmp_path)
-    environ: dict = {}
-    env = cli_app.Env(
+    return cli_app.Env(
         out=Console(width=80, color_system=None, highlight=False),
         err=Console(stderr=True, width=200, color_system=None, highlight=False),
-        environ=environ,
+        environ={},
     )
-    monkeypatch.setattr(cli_app, "ENV", env)
-    return environ
 
 
 @pytest.fixture
-def run(environ):
+def environ(environment) -> dict:
+    """The variables the commands see (a test may set some)."""
+    return environment.environ
+
+
+@pytest.fixture
+def run(environment):
     """Invoke the app in-process: run("log", "--json")."""
     runner = CliRunner()
-    return lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+    return lambda *args: runner.invoke(cli_app.app, [str(a) for a in args], obj=environment)
 
 
 def copied(name: str, folder: Path) -> Path:
@@ -458,7 +461,8 @@ def complete(environ: dict, words: str) -> list[str]:
     """What the shell would offer after ``words`` (bash; the last word is being typed)."""
     shell = {"_SLEUTH_COMPLETE": "complete_bash", "COMP_WORDS": words}
     shell["COMP_CWORD"] = str(len(words.split()) - (0 if words.endswith(" ") else 1))
-    result = CliRunner().invoke(cli_app.app, [], env=shell, prog_name="sleuth")
+    given = cli_app.Env(environ=environ)
+    result = CliRunner().invoke(cli_app.app, [], env=shell, prog_name="sleuth", obj=given)
     return result.stdout.split()
 
 

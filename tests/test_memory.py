@@ -112,11 +112,11 @@ def cli(monkeypatch, tmp_path):
     """The app in-process with a cache folder in tmp_path; every count is remembered."""
     monkeypatch.chdir(tmp_path)
     environ = {"SLEUTH_CACHE": str(tmp_path / "cache")}
-    monkeypatch.setattr(cli_app, "ENV", cli_app.Env(environ=environ))
+    env = cli_app.Env(environ=environ)
     monkeypatch.setattr(tuning, "SOLO", 10)
     monkeypatch.setattr(tuning, "BIG", 0)
     runner = CliRunner()
-    return environ, lambda *args: runner.invoke(cli_app.app, [str(a) for a in args])
+    return environ, lambda *args: runner.invoke(cli_app.app, [str(a) for a in args], obj=env)
 
 
 def test_the_command_line_keeps_one_order_per_record_in_its_cache(cli, tmp_path):

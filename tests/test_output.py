@@ -215,6 +215,5 @@ def test_a_pipe_closed_by_the_reader_ends_quietly(monkeypatch, tmp_path):
     gone = Stream("stdout")
     monkeypatch.setattr(gone, "target", ReaderGone)
     env = cli_app.Env(out=Console(file=gone), err=Console(stderr=True), environ={})
-    monkeypatch.setattr(cli_app, "ENV", env)
-    result = runner.invoke(cli_app.app, ["report"])
+    result = runner.invoke(cli_app.app, ["report"], obj=env)
     assert result.exit_code == 0 and result.stderr == ""

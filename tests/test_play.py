@@ -667,10 +667,9 @@ def piped(monkeypatch, tmp_path):
         out=Console(width=80, color_system=None), err=Console(stderr=True, width=80),
         environ={"SLEUTH_CACHE": "off"},
     )
-    monkeypatch.setattr(cli_app, "ENV", env)
 
     def run(text: str):
-        result = CliRunner().invoke(cli_app.app, ["play"], input=text)
+        result = CliRunner().invoke(cli_app.app, ["play"], input=text, obj=env)
         return result.exit_code, result.stdout, result.stderr
 
     return run

@@ -22,13 +22,13 @@ commands_module = importlib.import_module("sleuth.cli.commands")
 def run(monkeypatch, tmp_path):
     """The app in-process with Tiny registered and installed, in a scratch folder."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli_app, "ENV", cli_app.Env(environ={"SLEUTH_CACHE": "off"}))
+    env = cli_app.Env(environ={"SLEUTH_CACHE": "off"})
     commands = list(cli_app.app.registered_commands)
     starters = list(cli_app.starting.registered_commands)
     register(tinygame.GAME)
     commands_module.install(tinygame.GAME)
     runner = CliRunner()
-    yield lambda *args, **kw: runner.invoke(cli_app.app, [str(a) for a in args], **kw)
+    yield lambda *args, **kw: runner.invoke(cli_app.app, [str(a) for a in args], obj=env, **kw)
     del GAMES["tiny"]
     cli_app.app.registered_commands[:] = commands
     cli_app.starting.registered_commands[:] = starters

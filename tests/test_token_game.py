@@ -155,13 +155,13 @@ def test_runs_and_the_minimal_core_on_their_own():
 
 def test_the_shared_screens_serve_a_belief_of_its_own(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli_app, "ENV", cli_app.Env(environ={"SLEUTH_CACHE": "off"}))
+    env = cli_app.Env(environ={"SLEUTH_CACHE": "off"})
     kept = list(cli_app.app.registered_commands), list(cli_app.starting.registered_commands)
     commands_module.install(tokengame.GAME)
     runner = CliRunner()
 
     def run_(*args, **kw):
-        return runner.invoke(cli_app.app, [str(a) for a in args], **kw)
+        return runner.invoke(cli_app.app, [str(a) for a in args], obj=env, **kw)
 
     try:
         started = run_("new", "token", "--players", "Ann,Bob,Cy", "--me", "ann", "hand=2")

@@ -7,6 +7,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
@@ -104,15 +105,30 @@ def console(name: str) -> Console:
 
 
 ENV = Env()
+CURRENT: ContextVar[Env] = ContextVar("environment")  # the running command's, if given
 
 
 class OneLineErrors(TyperGroup):
     """The command group, with a bad command line reported on one line like any bad input."""
 
     def main(self, *args: Any, standalone_mode: bool = True, **extra: Any) -> Any:
-        """Run a command; a usage error becomes one line on stderr and exit status 2."""
-        ENV.recorded, ENV.started = None, ENV.born or time.monotonic()
-        ENV.born = None
+        """Run a command; a usage error becomes one line on stderr and exit status 2.
+
+        ``obj``: the command's ``Env`` (else the process's, ``ENV``), which ``env()`` gives
+        while it runs; e.g. ``app(args, obj=Env(environ={}))`` in a test.
+        """
+        given = extra.get("obj")
+        token = CURRENT.set(given) if isinstance(given, Env) else None
+        try:
+            return self._main(args, standalone_mode, extra)
+        finally:
+            if token is not None:
+                CURRENT.reset(token)
+
+    def _main(self, args: tuple, standalone_mode: bool, extra: dict) -> Any:
+        """``main`` within the command's environment."""
+        env().recorded, env().started = None, env().born or time.monotonic()
+        env().born = None
         try:
             status = super().main(*args, standalone_mode=False, **extra)
         except ClickException as error:
@@ -121,7 +137,7 @@ class OneLineErrors(TyperGroup):
             if type(error).__name__ == "NoArgsIsHelpError":
                 error.show()
                 sys.exit(ExitStatus.BAD_INPUT)
-            ENV.err.print(usage_line(error), markup=False, emoji=False, soft_wrap=True)
+            env().err.print(usage_line(error), markup=False, emoji=False, soft_wrap=True)
             sys.exit(ExitStatus.BAD_INPUT)
         if not standalone_mode:
             return status
@@ -130,7 +146,7 @@ class OneLineErrors(TyperGroup):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         """``sleuth`` alone: a short usage on stderr, exit status 2 (``sleuth help``: all)."""
         if not args and not ctx.resilient_parsing:
-            ENV.err.print(USAGE, markup=False, emoji=False, highlight=False, soft_wrap=True)
+            env().err.print(USAGE, markup=False, emoji=False, highlight=False, soft_wrap=True)
             raise typer.Exit(ExitStatus.BAD_INPUT)
         return super().parse_args(ctx, args)
 
@@ -157,15 +173,15 @@ def delivered(status: int) -> int:
     A command that has written the record keeps its status (0, or 3 when the record no longer
     fits a deal) and notes the lost output on stderr.
     """
-    out = ENV.out.file
+    out = env().out.file
     fault = out.taken() if isinstance(out, Stream) else None
     if fault is None:
         return status
-    if ENV.recorded:
-        warn(f"recorded in {ENV.recorded}, but the output is lost ({fault})")
+    if env().recorded:
+        warn(f"recorded in {env().recorded}, but the output is lost ({fault})")
         return status
     line = f"sleuth: cannot write the output ({fault})"
-    ENV.err.print(line, markup=False, emoji=False, soft_wrap=True)
+    env().err.print(line, markup=False, emoji=False, soft_wrap=True)
     return ExitStatus.BAD_INPUT
 
 
@@ -195,7 +211,7 @@ def show_version(wanted: bool) -> None:
     if wanted:
         from importlib.metadata import version
 
-        ENV.out.print(f"sleuth {version('sleuth')}", markup=False)
+        env().out.print(f"sleuth {version('sleuth')}", markup=False)
         raise typer.Exit()
 
 
@@ -302,17 +318,18 @@ ForceOpt = Annotated[bool, typer.Option(help="Overwrite an existing record.")]
 
 def answer_due(budget: float) -> Deadline:
     """The deadline of the command's answer: ``budget`` seconds after the command started."""
-    return Deadline(budget, start=ENV.started)
+    return Deadline(budget, start=env().started)
 
 
 def warn(message: str) -> None:
     """A note on stderr, before the record is rewritten."""
-    ENV.err.print(f"sleuth: note: {printable(message)}", markup=False, emoji=False, soft_wrap=True)
+    line = f"sleuth: note: {printable(message)}"
+    env().err.print(line, markup=False, emoji=False, soft_wrap=True)
 
 
 def record_path(given: Path | None) -> Path:
     """The record's path: the option, else the environment variable, else ./game.yaml."""
-    return given or Path(ENV.environ.get(FILE_ENV) or DEFAULT_FILE)
+    return given or Path(env().environ.get(FILE_ENV) or DEFAULT_FILE)
 
 
 def fail(error: InputError, command: str | None = None) -> typer.Exit:
@@ -323,7 +340,7 @@ def fail(error: InputError, command: str | None = None) -> typer.Exit:
     if command and not error.source:
         error = error.located(source=command)
     text = f"sleuth: {error.line()}"
-    ENV.err.print(text, markup=False, emoji=False, soft_wrap=not ENV.wrap_errors)
+    env().err.print(text, markup=False, emoji=False, soft_wrap=not env().wrap_errors)
     return typer.Exit(ExitStatus.BAD_INPUT)
 
 
@@ -340,9 +357,9 @@ def remembered(path: Path) -> Iterator[Any]:
     """
     from sleuth.solve.memory import Remembered
 
-    where = ENV.orders_file(path)
+    where = env().orders_file(path)
     if where is None:
-        yield ENV.kept.setdefault(path.resolve(), Remembered())
+        yield env().kept.setdefault(path.resolve(), Remembered())
         return
     memory = Remembered.load(where)
     yield memory
@@ -370,18 +387,19 @@ def record_event(
         record = append(path, kind, fields, command, warn, before)
     except InputError as error:
         raise fail(error, command) from None
-    ENV.recorded = path
+    env().recorded = path
     at = len(record.events) if before is None else before
-    with spinner(ENV.err, "counting the deals that fit the record..."), remembered(path) as memory:
+    counting = spinner(env().err, "counting the deals that fit the record...")
+    with counting, remembered(path) as memory:
         result = update(record, answer_due(budget), memory, at)
-        ENV.keep(result.report)
+        env().keep(result.report)
     where = "" if before is None else f" as event {at} of {len(record.events)}"
-    show_update(ENV.out, result, record.events[at - 1].text(), where)
+    show_update(env().out, result, record.events[at - 1].text(), where)
     if not result.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
     from sleuth.render import show_update as game_update
 
-    game_update(ENV.out, result.report)
+    game_update(env().out, result.report)
     return result
 
 
@@ -462,11 +480,11 @@ def counted(
     """
     from sleuth.analysis import belief
 
-    counting = spinner(ENV.err, "counting the deals that fit the record...")
+    counting = spinner(env().err, "counting the deals that fit the record...")
     try:
         with counting, remembered(record_path(file)) as memory:
             found = belief(record, answer_due(budget), tolerate, memory, dating, estimating)
-            return ENV.keep(found, tolerate)
+            return env().keep(found, tolerate)
     except InputError as error:
         raise fail(error, "sleuth") from None
 
@@ -489,9 +507,9 @@ def begin(file: Path | None, force: bool, game: str, players: str, me: str, setu
         record = create(path, doc, "sleuth new", force, warn)
     except InputError as error:
         raise fail(error, "sleuth new") from None
-    ENV.recorded = path
+    env().recorded = path
     names = ", ".join(record.table.players)
-    ENV.out.print(f"started {path}: {record.game}, {names}; me: {record.table.me}", markup=False)
+    env().out.print(f"started {path}: {record.game}, {names}; me: {record.table.me}", markup=False)
 
 
 def show_json(data: Any) -> None:
@@ -512,5 +530,5 @@ def show_json(data: Any) -> None:
 
 
 def env() -> Env:
-    """The command's environment (``ENV``, which tests replace)."""
-    return ENV
+    """The running command's environment: the ``Env`` it was given, else the process's."""
+    return CURRENT.get(ENV)
