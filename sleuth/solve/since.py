@@ -4,8 +4,9 @@ Forced facts are monotone in the prefix (an event only adds tallies), so the fir
 forces a fact can be found by bisection. The facts are bisected together: at the middle of a
 range, one call to z3's ``consequences`` tells which of the facts whose first prefix lies in the
 range are forced by the prefix up to the middle, and the two halves go on with those facts and
-the others. A range with facts that all became certain at once, or with a single fact, costs
-one call per halving instead of one check per fact. This is the package's one search for the
+the others. A range with facts that all became certain at once costs one call per halving
+instead of one check per fact; a range with a single fact left asks one check instead (cheaper
+than ``consequences`` for one literal). This is the package's one search for the
 first forcing event: the report's dated facts and ``why``'s proofs both come from it
 (``tests/test_since.py`` checks it against a scan of every prefix).
 """
@@ -30,6 +31,8 @@ def firsts(entail: Entailment, pairs: set[Pair], holding: bool = True) -> dict[P
     todo = [(0, len(entail.model.groups) - 1, set(pairs))]
     while todo:
         start, end, group = todo.pop()
+        if not group:
+            continue
         if start == end:
             found.update(dict.fromkeys(group, start))
             continue
@@ -43,6 +46,8 @@ def forced_by(entail: Entailment, k: int, pairs: set[Pair], holding: bool = True
     """The pairs that the setup and the first ``k`` events force to hold (or not to)."""
     if not pairs:
         return set()
+    if len(pairs) == 1:
+        return set(pairs) if entail.proves(range(k + 1), *pairs, holding) else set()
     var = {entail.x[p].get_id(): p for p in pairs}
     ask = [entail.x[p] for p in sorted(pairs)]
     _, implied = entail.solver.consequences([entail.prefixes[k]], ask)
