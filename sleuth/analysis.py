@@ -132,13 +132,12 @@ def likeliest(report: Belief) -> tuple[str, Fraction] | None:
     return f"{holder} {item}", p
 
 
-def forced_facts(entail: Entailment, groups: range | None = None) -> list[Fact]:
-    """Forced holdings not known at the setup, each with the event that first forced it."""
-    known = entail.forced(range(1))
-    facts = []
-    for holder, item in entail.forced(groups) - known:
-        facts.append(Fact(holder, item, entail.since((holder, item))))
-    return sorted(facts, key=lambda f: (f.since, f.holder, f.item))
+def forced_facts(entail: Entailment) -> list[Fact]:
+    """Forced holdings not known at the setup, each with the event that first forced it.
+
+    z3's own: the backbone of the record, then ``dated``.
+    """
+    return dated(entail, entail.forced())
 
 
 def dated(entail: Entailment, forced: set[tuple[Holder, Item]]) -> list[Fact]:

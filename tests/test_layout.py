@@ -160,3 +160,14 @@ def test_the_package_ships_no_oracle():
     taken = {module for path in MODULES.values() for module, _ in statements(path)}
     assert not {m for m in taken if m.split(".")[0] in ("constraint", "oracles")}
     assert not [name for name in MODULES if name.endswith((".brute", ".crosscheck", ".testing"))]
+
+
+def test_only_the_solver_layer_imports_z3():
+    """z3 is driven behind ``sleuth.solve`` (``Entailment`` and its helpers), nowhere else."""
+    outside = [
+        name
+        for name, path in MODULES.items()
+        if not name.startswith("sleuth.solve")
+        and any(module.split(".")[0] == "z3" for module, _ in statements(path))
+    ]
+    assert outside == []

@@ -1,4 +1,9 @@
-"""Loot of Lima's odds against brute force, on games played by the simulator."""
+"""Loot of Lima's odds against brute force, on games played by the simulator.
+
+The treasure pairs are checked three ways: the report's (``advice.treasure_pairs``), the
+replay's (``replay.Pairs``, a location's count shared with its twin), both from
+``pairs.TreasureOdds``, and the advisor's one-pass count of every pair (``advisor.pair_split``).
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles.lima import brute
 
+from sleuth.advisor import pair_split
 from sleuth.analysis import report
 from sleuth.games.lima.advice import check_accusation, treasure_pairs
+from sleuth.games.lima.replay import Pairs
 from sleuth.games.lima.simulate import PUBLIC, TREASURE, simulate
 from sleuth.record import parse
+from sleuth.replay import Step
+from sleuth.solve import Remembered
 
 
 def prefix(doc: dict, events: int) -> dict:
@@ -29,7 +38,20 @@ def assert_exact(doc: dict) -> None:
     for (holder, item), held in result.odds.held.items():
         assert held == truth.held.get((holder, item), 0), (holder, item)
     pairs = {frozenset(p.locations): p.probability for p in treasure_pairs(result)}
-    assert pairs == {pair: Fraction(n, truth.total) for pair, n in truth.pairs.items() if n}
+    expected = {pair: Fraction(n, truth.total) for pair, n in truth.pairs.items() if n}
+    assert pairs == expected
+    model = parse(doc, "simulation").model()
+    step = Step(len(doc["events"]), True, result.odds, frozenset())
+    table = Pairs(model, step, 60.0, Remembered())
+    locations = model.space.items
+    replayed = {
+        frozenset((a, b)): table.pair(a, b, 60.0)
+        for k, a in enumerate(locations)
+        for b in locations[k + 1 :]
+    }
+    assert {pair: p for pair, p in replayed.items() if p} == expected and table.exact
+    _, one_pass = pair_split(model, TREASURE, ())
+    assert {pair: Fraction(n, truth.total) for pair, n in one_pass.before.items() if n} == expected
     setup = parse(prefix(doc, 0), "simulation").model().groups[0]
     known = {(t.terms[0].holder, next(iter(t.terms[0].items))) for t in setup}
     everywhere = {pair for pair, n in truth.held.items() if n == truth.total} - known

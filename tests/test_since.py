@@ -1,9 +1,12 @@
 """Facts read off the exact count, dated in one pass, against z3's facts and its bisection.
 
 The report takes its certain facts from the count when the count is exact (a holding counted
-in every world) and dates them with ``sleuth.solve.firsts``; z3's backbone and
-``Entailment.since`` stay for the estimate and for this cross-check, which asks that both agree
-on every simulated state: the same facts, each with the same event.
+in every world) and dates them with ``sleuth.solve.firsts``, the one bisection of the package
+(``why`` dates its facts with it too); z3's backbone stays for the estimate and for this
+cross-check, which asks that both agree on every simulated state: the same facts, each with
+the same event. The bisection is checked against a scan of every prefix, by z3 and by exact
+counts, for holdings and for absences, at the edges too (a fact of the setup, a fact never
+forced).
 """
 
 from __future__ import annotations
@@ -16,10 +19,31 @@ from sleuth import analysis
 from sleuth.analysis import forced_facts, report
 from sleuth.games.goldraub import simulate as goldraub
 from sleuth.games.lima import simulate as lima
+from sleuth.model import holds
 from sleuth.record import parse
-from sleuth.solve import BudgetExceeded, Entailment, firsts
+from sleuth.solve import BudgetExceeded, Entailment, count, firsts
 
 TURNS = {3: 16, 4: 14, 5: 10}
+
+
+def scanned(entail: Entailment, pair, holding: bool = True) -> int:
+    """The first prefix that proves the holding (or its absence), by z3, prefix after prefix.
+
+    The last prefix when none does (as ``firsts``).
+    """
+    last = len(entail.guards) - 1
+    return next((k for k in range(last) if entail.proves(range(k + 1), pair, holding)), last)
+
+
+def counted_first(model, pair, holding: bool = True) -> int:
+    """The first prefix in whose every world the holding (or its absence) holds, by counting."""
+    last = len(model.groups) - 1
+    for k in range(last):
+        part = model.prefix(k)
+        contrary = part.with_group(0, part.groups[0] + (holds(*pair, not holding),))
+        if count(part).total and not count(contrary).total:
+            return k
+    return last
 
 
 @st.composite
@@ -51,7 +75,9 @@ def assert_agree(doc: dict) -> None:
     assert {p for p, n in held.items() if n == found.worlds} == entail.forced()
     assert {p for p, n in held.items() if n == 0} == entail.impossible()
     dates = firsts(entail, entail.forced())
-    assert dates == {pair: entail.since(pair) for pair in entail.forced()}
+    assert dates == {pair: scanned(entail, pair) for pair in entail.forced()}
+    absent = firsts(entail, entail.impossible(), holding=False)
+    assert absent == {pair: scanned(entail, pair, False) for pair in entail.impossible()}
 
 
 @settings(max_examples=25, deadline=None)
@@ -71,12 +97,11 @@ def refuse(*_args, **_kwargs):
     raise AssertionError("z3 asked for facts that the count gives")
 
 
-def test_an_exact_report_asks_z3_for_no_backbone_and_no_bisection(monkeypatch):
+def test_an_exact_report_asks_z3_for_no_backbone(monkeypatch):
     doc, _ = goldraub.simulate(5, 20, 1, guesses=0.3)
     record = parse(dict(doc, events=doc["events"][:24]), "simulated")
     expected = forced_facts(Entailment(record.model()))
     monkeypatch.setattr(Entailment, "backbone", refuse)
-    monkeypatch.setattr(Entailment, "since", refuse)
     found = report(record)
     assert found.odds.exact
     assert expected and found.forced == expected
@@ -103,3 +128,26 @@ def test_update_names_the_facts_of_the_last_event(events):
     entail = Entailment(record.model())
     new = analysis.update(record).new
     assert new == [f for f in forced_facts(entail) if f.since == events]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_bisection_is_a_scan_of_every_prefix_by_counting(seed):
+    """Every holding of a small record, held or not, forced or open: as a count of each prefix."""
+    doc, _ = goldraub.simulate(3, 6, seed, me=seed % 3, guesses=0.5)
+    model = parse(doc, "simulated").model()
+    entail = Entailment(model)
+    pairs = set(entail.x)
+    for holding in (True, False):
+        dates = firsts(entail, pairs, holding)
+        assert dates == {p: counted_first(model, p, holding) for p in pairs}
+    known, last = entail.forced(range(1)), len(model.groups) - 1
+    assert known and set(firsts(entail, known).values()) == {0}
+    open_ = pairs - entail.forced() - entail.impossible()
+    assert open_ and set(firsts(entail, open_).values()) == {last}
+
+
+def test_a_record_of_its_setup_alone_dates_everything_at_the_setup():
+    doc, _ = goldraub.simulate(3, 6, 1)
+    entail = Entailment(parse(dict(doc, events=[]), "simulated").model())
+    pairs = set(entail.x)
+    assert firsts(entail, pairs) == dict.fromkeys(pairs, 0)

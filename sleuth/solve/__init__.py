@@ -1,7 +1,8 @@
 """The solvers behind one interface: what is certain, what contradicts, and exact counts.
 
 - ``Entailment(model)``: z3 loaded with a model; ``consistent``, ``forced``, ``impossible``,
-  ``conflict`` (a minimal set of groups that cannot all hold), ``since``, ``sharpened``.
+  ``conflict`` (a minimal set of groups that cannot all hold), ``proves``, ``minimal`` (a
+  minimal set of groups that proves a holding, or that conflicts), ``sharpened``.
 - ``count(model, budget, memory)``: exact numbers of worlds and of each holding (``Counts``),
   or ``BudgetExceeded``; ``memory`` (``Remembered``) carries an item order between counts.
 - ``count_tolerant(model, tolerable, budget)``: the same counts over the deals that break at
@@ -12,15 +13,19 @@
   ``count``); ``split_pairs(model, question, holder, budget)`` also the worlds per pair of
   items ``holder`` holds, per answer (``{answer: (Counts, pairs)}``).
 - ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
-- ``firsts(entail, facts)``: the event since which each of the facts holds, in one bisection.
+- ``firsts(entail, facts, holding)``: the event since which each of the facts holds (or, not
+  ``holding``, fails), in one bisection: the package's one search for the first forcing event.
+- ``smallest(entail, groups, pair, holding, core, deadline)``: the fewest groups that prove a
+  holding, by hitting sets (``Entailment.minimal`` gives a minimal set).
 
 Inside: ``simplify`` propagates, ``plan`` and ``steps`` state the counting program, ``reference``
 (the reference) and ``vector`` run it (``engines``), ``order`` races item orders for them, and
 ``tuning`` holds every setting that trades time for memory.
 
-``Entailment`` and ``firsts`` are imported when first asked for: z3 takes a tenth of a second
-to load, and an exact report whose facts are dated from the last one needs none of it. The
-independent backends the tests check the counter against are in ``tests/oracles``.
+``Entailment``, ``firsts`` and ``smallest`` are imported when first asked for: z3 takes a tenth
+of a second to load, and an exact report whose facts are dated from the last one needs none of
+it. They are the only modules of the package that import z3. The independent backends the
+tests check the counter against are in ``tests/oracles``.
 """
 
 from typing import Any
@@ -41,6 +46,7 @@ __all__ = [
     "count_tolerant",
     "estimate",
     "firsts",
+    "smallest",
     "split",
     "split_pairs",
 ]
@@ -52,6 +58,8 @@ def __getattr__(name: str) -> Any:
         from sleuth.solve.entail import Entailment as found
     elif name == "firsts":
         from sleuth.solve.since import firsts as found
+    elif name == "smallest":
+        from sleuth.solve.proof import smallest as found
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = found

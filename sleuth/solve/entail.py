@@ -123,28 +123,39 @@ class Entailment:
         """Every holding true in all deals of the given groups (the positive backbone)."""
         return set(self.backbone(groups)[0])
 
-    def since(self, pair: tuple[Holder, Item]) -> int:
-        """The first prefix of the record (0: setup alone) after which ``pair`` is forced."""
-        low, high = 0, len(self.guards) - 1
-        while low < high:
-            mid = (low + high) // 2
-            if self.solver.check(self._assume(range(mid + 1)) + [z3.Not(self.x[pair])]) == z3.sat:
-                low = mid + 1
-            else:
-                high = mid
-        return low
+    def literal(self, pair: tuple[Holder, Item], holding: bool = True) -> z3.BoolRef:
+        """The z3 literal that ``pair``'s holder holds its item (or, not ``holding``, does not)."""
+        return self.x[pair] if holding else z3.Not(self.x[pair])
+
+    def proves(
+        self, groups: Iterable[int], pair: tuple[Holder, Item], holding: bool = True
+    ) -> bool:
+        """Whether the groups admit no deal in which the holding (or its absence) fails."""
+        assume = [self.guards[g] for g in groups] + [z3.Not(self.literal(pair, holding))]
+        return self.solver.check(assume) == z3.unsat
+
+    def minimal(
+        self, groups: list[int], pair: tuple[Holder, Item] | None = None, holding: bool = True
+    ) -> list[int]:
+        """A minimal subset of ``groups`` that proves the holding (no ``pair``: that fits no deal).
+
+        Empty when ``groups`` do not. z3's unsat core of ``groups``, then each group of it
+        dropped in turn while the rest still prove it: no group of the answer can be left out.
+        """
+        assume = [] if pair is None else [z3.Not(self.literal(pair, holding))]
+        if self.solver.check([self.guards[g] for g in groups] + assume) != z3.unsat:
+            return []
+        used = {lit.get_id() for lit in self.solver.unsat_core()}
+        core = [g for g in groups if self.guards[g].get_id() in used]
+        for g in list(core):
+            trial = [c for c in core if c != g]
+            if self.solver.check([self.guards[c] for c in trial] + assume) == z3.unsat:
+                core = trial
+        return core
 
     def conflict(self) -> list[int]:
         """A minimal set of groups that cannot all hold (empty if the record is consistent)."""
-        everything = list(range(len(self.guards)))
-        if self.consistent(everything):
-            return []
-        core = sorted(int(str(lit).split("|")[1]) for lit in self.solver.unsat_core())
-        for g in list(core):
-            trial = [c for c in core if c != g]
-            if not self.consistent(trial):
-                core = trial
-        return core
+        return self.minimal(list(range(len(self.guards))))
 
     def impossible(self, groups: Iterable[int] | None = None) -> set[tuple[Holder, Item]]:
         """Every holding false in all deals of the given groups (the negative backbone)."""

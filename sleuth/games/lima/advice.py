@@ -1,8 +1,7 @@
 """Should I accuse now? The treasure pair's exact odds, and the risk of a wrong accusation.
 
-P(treasure = {a, b}) = P(a in the treasure) x P(b in the treasure | a in it): the second
-factor is read off one more count, of the record with the fact "the treasure holds a" added.
-With exact counts the product is the number of worlds whose treasure is {a, b} over all worlds.
+The odds are ``pairs.TreasureOdds``'s: P(a) x P(b | a), the second factor from the report's
+record with "the treasure holds a" added, counted as the report counts (``analysis.given``).
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
+from sleuth.games.lima.pairs import TreasureOdds
 from sleuth.games.lima.rules import TREASURE
 from sleuth.games.lima.turns import game_over, out_of_game
 from sleuth.model import Item, holds
@@ -77,6 +77,11 @@ def _given(report: Report, item: Item, budget: float | Deadline) -> Odds:
     return given(report, (holds(TREASURE, item),), budget)
 
 
+def treasure_odds(report: Report) -> TreasureOdds:
+    """The report's pair odds, each location's count as the report counts."""
+    return TreasureOdds(report.odds, lambda item, budget: _given(report, item, budget))
+
+
 def treasure_pairs(report: Report, budget: float | Deadline = DEFAULT_BUDGET) -> Pairs:
     """Every pair with a chance of being the treasure, most likely first, until the deadline.
 
@@ -88,19 +93,19 @@ def treasure_pairs(report: Report, budget: float | Deadline = DEFAULT_BUDGET) ->
         return pairs
     deadline = due(budget)
     items = report.record.model().space.items
-    firsts = [(k, x) for k, x in enumerate(items) if report.odds.probability(TREASURE, x)]
+    chances = treasure_odds(report)
+    firsts = [(k, x) for k, x in enumerate(items) if chances.first(x)]
     uncounted = []
     for n, (k, first) in enumerate(firsts):
         if deadline.passed():
             uncounted.append(first)
             continue
-        p_first = report.odds.probability(TREASURE, first)
-        given = _given(report, first, deadline.share(len(firsts) - n))
+        left = deadline.share(len(firsts) - n)
+        exact = report.odds.exact and chances.conditional(first, left).exact
         for second in items[k + 1 :]:
-            p = p_first * (given.probability(TREASURE, second) or 0)
+            p = chances.pair(first, second, left)
             if p:
-                pair = PairOdds((first, second), p, report.odds.exact and given.exact)
-                pairs.append(pair)
+                pairs.append(PairOdds((first, second), p, exact))
     order = {item: k for k, item in enumerate(items)}
     pairs.sort(key=lambda o: (-o.probability, [order[x] for x in o.locations]))
     pairs.uncounted = tuple(uncounted)
@@ -115,13 +120,10 @@ def check_accusation(
     over = game_over(report.record.events)
     if not report.consistent:
         return AccuseCheck((first, second), None, False, out, over=over)
-    alone = tuple(report.odds.probability(TREASURE, x) or Fraction(0) for x in (first, second))
-    p, exact = alone[0], report.odds.exact
-    if p:
-        given = _given(report, first, budget)
-        p *= given.probability(TREASURE, second) or 0
-        exact = exact and given.exact
-    return AccuseCheck((first, second), p, exact, out, alone, over)
+    chances = treasure_odds(report)
+    alone = (chances.first(first), chances.first(second))
+    p = chances.pair(first, second, budget)
+    return AccuseCheck((first, second), p, chances.exact, out, alone, over)
 
 
 def best_accusation(report: Report, pairs: list[PairOdds]) -> AccuseCheck | None:

@@ -1,7 +1,8 @@
 """Loot of Lima replayed: the likeliest treasure pair of each step, the accusations judged.
 
 P(treasure = {a, b}) = P(a) x P(b | a), the second factor from one more count, of the prefix
-with "the treasure holds a" added (as ``advice.treasure_pairs``). Only the likeliest pair is
+with "the treasure holds a" added (``pairs.TreasureOdds``, as the report's pairs), given a
+location's twin when it has one. Only the likeliest pair is
 wanted, so locations are taken most likely first and the search stops once no pair left can
 beat the best one: a pair {x, y} of locations not yet taken has at most the smaller of what
 is left of P(x) and P(y) after the pairs already counted with them.
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from sleuth.budget import due
 from sleuth.chance import certain, impossible
+from sleuth.games.lima.pairs import TreasureOdds
 from sleuth.games.lima.rules import TREASURE, Accuse
 from sleuth.model import Item, Model, holds
 from sleuth.odds import Odds, odds
@@ -39,40 +41,17 @@ def twins(model: Model) -> dict[Item, Item]:
     return {x: first.setdefault(tuple(sorted(w)), x) for x, w in where.items()}
 
 
-class Pairs:
+class Pairs(TreasureOdds):
     """The pair odds of one step, from counts of the prefix with one treasure location given."""
 
     def __init__(self, prefix: Model, step: Step, budget: float, memory: Remembered):
+        super().__init__(step, self.counted_given, twins(prefix))
         self.prefix, self.step, self.budget, self.memory = prefix, step, budget, memory
-        self.given: dict[Item, Odds] = {}
-        self.exact = step.exact
-        self.twin = twins(prefix)
 
-    def first(self, a: Item) -> Fraction:
-        """P(the treasure holds a)."""
-        return self.step.probability(TREASURE, a) or Fraction(0)
-
-    def conditional(self, a: Item) -> Odds:
-        """The odds of the prefix with "the treasure holds a" added (counted once)."""
-        if a not in self.given:
-            setup = self.prefix.groups[0] + (holds(TREASURE, a),)
-            model = self.prefix.with_group(0, setup)
-            self.given[a] = odds(model, due(self.budget), memory=self.memory, plain=True)
-            self.exact = self.exact and self.given[a].exact
-        return self.given[a]
-
-    def pair(self, a: Item, b: Item) -> Fraction:
-        """P(the treasure is {a, b}), from the count given a's twin when a has one.
-
-        Swapping a and its twin r maps the worlds with a in the treasure onto those with r,
-        so P(b | a) is P(s(b) | r), s swapping a and r.
-        """
-        p = self.first(a)
-        if not p:
-            return Fraction(0)
-        r = self.twin.get(a, a)
-        b = r if b == a else a if b == r else b
-        return p * (self.conditional(r).probability(TREASURE, b) or 0)
+    def counted_given(self, a: Item, budget: float) -> Odds:
+        """The odds of the prefix with "the treasure holds a" added."""
+        model = self.prefix.with_group(0, self.prefix.groups[0] + (holds(TREASURE, a),))
+        return odds(model, due(budget), memory=self.memory, plain=True)
 
     def best(self, items: tuple[Item, ...]) -> tuple[Fraction, Item, Item] | None:
         """The likeliest pair (any one of equal chance), by the bounded search above."""
@@ -86,7 +65,7 @@ class Pairs:
             a = rest[0]
             del left[a]
             for b in rest[1:]:
-                q = self.pair(a, b)
+                q = self.pair(a, b, self.budget)
                 left[b] -= q
                 if q and (best is None or q > best[0]):
                     best = (q, *sorted((a, b), key=place.get))
@@ -115,7 +94,7 @@ def verdict(correct: bool, p: Fraction) -> str:
 def judged_accusation(record: Record, index: int, accuse: Accuse, pairs: Pairs) -> Move:
     """A recorded accusation, with my chance of its pair after the events before it."""
     a, b = accuse.locations
-    p = pairs.pair(a, b) if pairs.step.consistent else None
+    p = pairs.pair(a, b, pairs.budget) if pairs.step.consistent else None
     who = "my accusation of" if accuse.by == record.table.me else f"{accuse.by} accused"
     outcome = "right" if accuse.correct else "wrong"
     judgement = "" if p is None else f", {verdict(accuse.correct, p)}"
