@@ -346,7 +346,7 @@ class Update:
 
 def update(
     record: Record,
-    budget: float = DEFAULT_BUDGET,
+    budget: float | Deadline = DEFAULT_BUDGET,
     memory: Remembered | None = None,
     at: int | None = None,
 ) -> Update:

@@ -141,7 +141,9 @@ def smallest(
     return None
 
 
-def fewest(groups: list[int], literal, pair: tuple, yes: bool, entail, deadline) -> Proof:
+def fewest(
+    groups: list[int], literal, pair: tuple[Holder, Item], yes: bool, entail, deadline
+) -> Proof:
     """The smallest proof among ``groups`` when found by ``deadline``, else a minimal one."""
     core = minimal(entail, groups, literal)
     least = smallest(entail, groups, literal, core, deadline)
