@@ -60,7 +60,7 @@ class AccuseCheck:
         )
 
 
-class Pairs(list):
+class Pairs(list[PairOdds]):
     """Treasure pairs, most likely first; ``uncounted`` are the locations the budget left out.
 
     A pair is counted from its first location's count, so a pair whose first location is
@@ -95,6 +95,7 @@ def treasure_pairs(report: Report, budget: float | Deadline = DEFAULT_BUDGET) ->
             uncounted.append(first)
             continue
         p_first = report.odds.probability(TREASURE, first)
+        assert p_first is not None  # each of firsts has a chance
         given = _given(report, first, deadline.share(len(firsts) - n))
         for second in items[k + 1 :]:
             p = p_first * (given.probability(TREASURE, second) or 0)
@@ -115,7 +116,8 @@ def check_accusation(
     over = game_over(report.record.events)
     if not report.consistent:
         return AccuseCheck((first, second), None, False, out, over=over)
-    alone = tuple(report.odds.probability(TREASURE, x) or Fraction(0) for x in (first, second))
+    chance = report.odds.probability
+    alone = (chance(TREASURE, first) or Fraction(0), chance(TREASURE, second) or Fraction(0))
     p, exact = alone[0], report.odds.exact
     if p:
         given = _given(report, first, budget)
@@ -130,7 +132,8 @@ def best_accusation(report: Report, pairs: list[PairOdds]) -> AccuseCheck | None
         return None
     out = out_of_game(report.record.events, report.record.table.me)
     best = pairs[0]
-    alone = tuple(report.odds.probability(TREASURE, x) for x in best.locations)
+    chance, (a, b) = report.odds.probability, best.locations
+    alone = (chance(TREASURE, a), chance(TREASURE, b))
     over = game_over(report.record.events)
     return AccuseCheck(best.locations, best.probability, best.exact, out, alone, over)
 

@@ -89,7 +89,7 @@ class Pairs:
                 q = self.pair(a, b)
                 left[b] -= q
                 if q and (best is None or q > best[0]):
-                    best = (q, *sorted((a, b), key=place.get))
+                    best = (q, b, a) if place[b] < place[a] else (q, a, b)
         return best
 
 
@@ -160,14 +160,20 @@ def judge(
     ]
     since = next((k for k, b in enumerate(best) if b and b.probability == 1 and b.exact), None)
     extras = {"accusations": [m.data for m in moves], "certain_since": since}
-    marks = {} if since is None else {since: f"treasure certain: {best[since].words}"}
+    marks = {}
+    if since is not None:
+        first = best[since]
+        assert first is not None  # the best pair was certain from then on
+        marks[since] = f"treasure certain: {first.words}"
     return Judged(best, moves, marks, [_summary(best, since)], extras)
 
 
 def _summary(best: list[Best | None], since: int | None) -> str:
     """When the record first determined the treasure pair, or how likely the best one is."""
     if since is not None:
-        return f"The treasure pair was certain from event {since}: {best[since].words}."
+        first = best[since]
+        assert first is not None  # since is a step whose best pair was certain
+        return f"The treasure pair was certain from event {since}: {first.words}."
     last = best[-1]
     if last is None:
         return "The treasure pair was never certain."
