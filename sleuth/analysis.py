@@ -378,7 +378,7 @@ class Update:
 
 def update(
     record: Record,
-    budget: float = DEFAULT_BUDGET,
+    budget: float | Deadline = DEFAULT_BUDGET,
     memory: Remembered | None = None,
     at: int | None = None,
 ) -> Update:

@@ -29,6 +29,8 @@ class Estimated(Fraction):
     """
 
     __slots__ = ("low", "high")
+    low: float
+    high: float
 
     @classmethod
     def of(cls, kept: int, draws: int) -> Estimated:

@@ -36,7 +36,8 @@ def settle(tally: Tally, known: Known) -> Known:
     allowed = [v for v in tally.values if low <= v <= high]
     if len(allowed) != 1 or allowed[0] not in (low, high) or low == high:
         return {}
-    top, out = allowed[0] == high, {}
+    top = allowed[0] == high
+    out: Known = {}
     for term in tally.terms:
         open_ = [i for i in term.items if (term.holder, i) not in known]
         held = any(known.get((term.holder, i)) for i in term.items)
@@ -51,7 +52,8 @@ def settle(tally: Tally, known: Known) -> Known:
 
 def counted(model: Model, known: Known) -> Known:
     """The facts that hand sizes and "one holder an item" force."""
-    space, out = model.space, {}
+    space = model.space
+    out: Known = {}
     for h in space.holders:
         open_ = [i for i in space.items if (h, i) not in known]
         held = sum(known.get((h, i), False) for i in space.items)
@@ -76,7 +78,7 @@ def follows(model: Model, groups: list[int], pair: tuple[Holder, Item], yes: boo
     tallies = [t for g in groups for t in model.groups[g]]
     known: Known = {}
     for _ in range(ROUNDS):
-        new = {}
+        new: Known = {}
         for tally in tallies:
             new |= {k: v for k, v in settle(tally, known | new).items() if k not in known}
         new |= {k: v for k, v in counted(model, known | new).items() if k not in known}

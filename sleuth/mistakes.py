@@ -17,6 +17,7 @@ from sleuth.odds import LEAST, NO_DEAL, Odds, odds
 from sleuth.solve import BudgetExceeded, count_tolerant
 
 REPAIR_SHARE = 0.15  # of the time left, for the repair search: about 2 s of the default budget
+Tried = tuple[int, tuple, tuple[Tally, ...]]  # a change tried: event index, changes, tallies
 
 if TYPE_CHECKING:
     from sleuth.record import Record
@@ -129,7 +130,7 @@ def repairs(
     return found, checked and len(found) == len(fitting)
 
 
-def _fitting(model: Model, tried: list, deadline: Deadline) -> tuple[list, bool]:
+def _fitting(model: Model, tried: list[Tried], deadline: Deadline) -> tuple[list[Tried], bool]:
     """The tried changes with which some deal fits, asked of one z3 solver; and whether all were.
 
     Each change's tallies are one more group, switched on in place of its event's own.
@@ -140,7 +141,7 @@ def _fitting(model: Model, tried: list, deadline: Deadline) -> tuple[list, bool]
 
     n = len(model.groups)
     entail = Entailment(Model(model.space, model.groups + tuple(t for _, _, t in tried)))
-    fitting = []
+    fitting: list[Tried] = []
     for k, (index, changes, tallies) in enumerate(tried):
         if deadline.passed():
             return fitting, False

@@ -81,14 +81,15 @@ def _gather(links: dict[Connection, Connection], n: int, done, due: Deadline | N
         ready = wait(list(links), None if due is None else min(due.left(), 3600.0))
         if not ready and due is not None and due.passed():
             break
-        for back in ready:
-            kind, k, value = _received(back)
+        for pipe in ready:
+            assert isinstance(pipe, Connection)  # wait gives back some of the pipes it was given
+            kind, k, value = _received(pipe)
             if kind == "error":
                 raise value
             results[k], left = value, left - 1
             if done is not None:
                 done()
-            _hand(links[back], waiting)
+            _hand(links[pipe], waiting)
     return results
 
 

@@ -42,8 +42,8 @@ TOKEN = re.compile(
 SIMPLE = re.compile(r" *\{([a-z_]+: [\w.-]+(?:, [a-z_]+: [\w.-]+)*)\} *")
 NUMBER = re.compile(r"-?(?:0|[1-9][0-9]{0,17})")
 WORD = re.compile(r"[^\W\d_][\w.'-]*(?: [\w.'-]+)*|[1-9][0-9]*(?:-[1-9][0-9]*|[A-DF-Za-df-z])")
-CONSTANTS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
-CONSTANTS |= {"FALSE": False, "null": None, "Null": None, "NULL": None}
+CONSTANTS: dict[str, bool | None] = {"true": True, "True": True, "TRUE": True, "false": False}
+CONSTANTS |= {"False": False, "FALSE": False, "null": None, "Null": None, "NULL": None}
 RESERVED_KEYS = {"true", "false", "null"}
 
 
@@ -98,14 +98,16 @@ def _value(line: str, at: int) -> Any:
         if len(out) < len(pairs) or not RESERVED_KEYS.isdisjoint(out):
             raise _Declined
         return out
-    tokens = []
+    tokens: list[tuple[str, str]] = []
     while True:
         match = TOKEN.match(line, at)
         if match is None:
             raise _Declined
-        if match.lastgroup in ("end", "comment"):
+        kind = match.lastgroup
+        assert kind is not None  # every alternative of TOKEN is a named group
+        if kind in ("end", "comment"):
             break
-        tokens.append((match.lastgroup, match[match.lastgroup]))
+        tokens.append((kind, match[kind]))
         at = match.end()
     if not tokens:
         return NOTHING

@@ -68,7 +68,9 @@ class Record:
 
     def fields(self) -> dict:
         """The record as plain YAML-ready data, in the contract's key order."""
-        out = {"game": self.game, "players": list(self.table.players), "me": self.table.me}
+        out: dict[str, object] = {
+            "game": self.game, "players": list(self.table.players), "me": self.table.me
+        }
         out.update(self.rules.start_fields(self.start))
         out["events"] = [{e.kind: e.fields()} for e in self.events]
         return out
@@ -78,7 +80,7 @@ def _players(value: Any) -> tuple[str, ...]:
     """The players list, checked: names, no repeats (ignoring case)."""
     if not isinstance(value, list) or not value:
         raise InputError("", "players", f"expected a list of names, got {shown(value)}")
-    names = []
+    names: list[str] = []
     for name in value:
         if not isinstance(name, str) or not name.strip():
             raise InputError("", "players", f"{shown(name)} is not a name")

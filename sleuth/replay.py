@@ -146,7 +146,8 @@ def steps(
         return result, frozenset(now), time.monotonic() - began
 
     found = dict(zip(counted, batch(one, counted, tick), strict=True))
-    known, out = stated(model), []
+    known = stated(model)
+    out: list[Step] = []
     for k in range(len(model.groups)):
         fits = not out or out[-1].consistent
         if k not in found:  # an event that tells nothing: the step before, again

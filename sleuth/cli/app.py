@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import IO, TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 from rich.console import Console
@@ -25,10 +25,13 @@ from sleuth.games import part
 from sleuth.games.base import Table
 from sleuth.games.shipped import GAMES
 
-try:  # newer Typer carries its own copy of Click
+if TYPE_CHECKING:  # the installed Typer's own copy of Click
     from typer._click.exceptions import ClickException, UsageError
-except ImportError:  # pragma: no cover - older Typer depends on Click
-    from click.exceptions import ClickException, UsageError
+else:
+    try:  # newer Typer carries its own copy of Click
+        from typer._click.exceptions import ClickException, UsageError
+    except ImportError:  # pragma: no cover - older Typer depends on Click
+        from click.exceptions import ClickException, UsageError
 
 DEFAULT_FILE = "game.yaml"
 FILE_ENV = "SLEUTH_FILE"
@@ -101,7 +104,8 @@ class Env:
 
 def console(name: str) -> Console:
     """A console on ``sys.<name>`` that never raises, for any terminal size the environment has."""
-    return Console(file=Stream(name), highlight=False, _environ=screen(os.environ))
+    file = cast("IO[str]", Stream(name))  # a text stream by its duck type: write, flush, isatty
+    return Console(file=file, highlight=False, _environ=screen(os.environ))
 
 
 ENV = Env()
@@ -111,7 +115,15 @@ CURRENT: ContextVar[Env] = ContextVar("environment")  # the running command's, i
 class OneLineErrors(TyperGroup):
     """The command group, with a bad command line reported on one line like any bad input."""
 
-    def main(self, *args: Any, standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
         """Run a command; a usage error becomes one line on stderr and exit status 2.
 
         ``obj``: the command's ``Env`` (else the process's, ``ENV``), which ``env()`` gives
@@ -120,17 +132,29 @@ class OneLineErrors(TyperGroup):
         given = extra.get("obj")
         token = CURRENT.set(given) if isinstance(given, Env) else None
         try:
-            return self._main(args, standalone_mode, extra)
+            return self._main(
+                args, prog_name, complete_var, standalone_mode, windows_expand_args, extra
+            )
         finally:
             if token is not None:
                 CURRENT.reset(token)
 
-    def _main(self, args: tuple, standalone_mode: bool, extra: dict) -> Any:
+    def _main(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        standalone_mode: bool,
+        windows_expand_args: bool,
+        extra: dict[str, Any],
+    ) -> Any:
         """``main`` within the command's environment."""
         env().recorded, env().started = None, env().born or time.monotonic()
         env().born = None
         try:
-            status = super().main(*args, standalone_mode=False, **extra)
+            status = super().main(
+                args, prog_name, complete_var, False, windows_expand_args, **extra
+            )
         except ClickException as error:
             if not standalone_mode:
                 raise
@@ -447,8 +471,8 @@ def analysable(file: Path | None, command: str, upto: int | None = None):
         raise fail(error.located(source=str(record_path(file))), command)
     try:
         return record if upto is None else record.upto(upto)
-    except InputError as error:
-        raise fail(error, command) from None
+    except InputError as unusable:
+        raise fail(unusable, command) from None
 
 
 def analyse(
@@ -508,8 +532,8 @@ def begin(file: Path | None, force: bool, game: str, players: str, me: str, setu
     except InputError as error:
         raise fail(error, "sleuth new") from None
     env().recorded = path
-    names = ", ".join(record.table.players)
-    env().out.print(f"started {path}: {record.game}, {names}; me: {record.table.me}", markup=False)
+    listed = ", ".join(record.table.players)
+    env().out.print(f"started {path}: {record.game}, {listed}; me: {record.table.me}", markup=False)
 
 
 def show_json(data: Any) -> None:

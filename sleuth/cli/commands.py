@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from typer.core import TyperGroup
 
 from sleuth.cli import editing as _editing  # noqa: F401 - registers log and delete
 from sleuth.cli import replay as _replay  # noqa: F401 - registers replay and why
@@ -68,6 +69,7 @@ def help_command(
     if command is None:
         env().out.print(root.get_help(), markup=False, highlight=False, end="")
         return
+    assert isinstance(root.command, TyperGroup)  # the root is the app's command group
     found = root.command.get_command(root, command)
     if found is None:
         known = sorted(root.command.list_commands(root))
@@ -234,6 +236,7 @@ def check(
     except InputError as error:
         raise fail(error, "sleuth check") from None
     if json_:
+        assert target is not None  # --json without a move to weigh was refused above
         show_json(part(game, "check_json", holding_json)(result, target, deadline))
         if not result.fits:
             raise typer.Exit(ExitStatus.INCONSISTENT)

@@ -126,7 +126,7 @@ def script(session: Session, lines: Iterable[str]) -> int:
 
     Ctrl-C ends the session at once (exit status 130): no line after it is run.
     """
-    worst = ExitStatus.OK
+    worst: int = ExitStatus.OK
     try:
         for line in lines:
             worst = max(worst, session.enter(line))

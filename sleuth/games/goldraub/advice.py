@@ -140,8 +140,8 @@ def check_guess(report: Report, owner: Holder, sector: Item) -> GuessCheck:
     p = report.odds.probability(owner, sector) if report.consistent else None
     expected = None if p is None else Fraction(expected_points(p, value))
     over = game_over(record.events, record.table.players, rounds, size)
-    later = p is not None and not own and not face_up and not over  # a round to wait for
-    weighed = timing(record, p, allowed) if later else None
+    later = not own and not face_up and not over  # a round to wait for
+    weighed = timing(record, p, allowed) if p is not None and later else None
     return GuessCheck(
         owner, sector, p, report.odds.exact, value, expected, allowed, why, face_up is not None,
         own, weighed,
@@ -160,7 +160,7 @@ def best_guesses(report: Report, limit: int = 10) -> list[GuessCheck]:
         if sector not in revealed
     ]
     options = [o for o in options if o.probability]
-    options.sort(key=lambda o: (-o.probability, o.owner, int(o.sector)))
+    options.sort(key=lambda o: (-(o.probability or 0), o.owner, int(o.sector)))
     return options[:limit]
 
 
@@ -183,4 +183,8 @@ def standing(report: Report, deadline: Any) -> Standing:
 def best_guess(report: Report) -> tuple[str, Fraction] | None:
     """My likeliest guess now, e.g. ("Bert 33", 2/5): the top of ``best_guesses``, or None."""
     found = best_guesses(report, 1) if report.consistent else []
-    return (f"{found[0].owner} {found[0].sector}", found[0].probability) if found else None
+    if not found:
+        return None
+    top = found[0]
+    assert top.probability is not None  # best_guesses keeps the guesses with a chance
+    return f"{top.owner} {top.sector}", top.probability

@@ -20,7 +20,7 @@ MOST = 6  # a figure moves 1 to 6 spaces
 def forbidden(events: list[Event], table: Table, start: Start) -> InputError | None:
     """The first event the rules forbid at its place: a long move, or what ``turns`` forbids."""
     found = [e for e in (turns.forbidden(events, table, start), too_far(events, table, start)) if e]
-    return min(found, key=lambda e: e.event) if found else None
+    return min(found, key=lambda e: e.event or 0) if found else None  # each names its event
 
 
 def too_far(events: list[Event], table: Table, start: Start) -> InputError | None:

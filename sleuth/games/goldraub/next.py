@@ -122,8 +122,11 @@ def search_value(split: Split, holdings: list[tuple[Holder, Item]], v: int) -> F
     """Expected points of my best guess right after the answer: v x sum P(a) max(0, 15 q(a) - 5)."""
     total = sum(c.total for c in split.values())
     gain = sum(
-        Fraction(c.total, total) * max(Fraction(0), 15 * best_holding(c, holdings) - 5)
-        for c in split.values()
+        (
+            Fraction(c.total, total) * max(Fraction(0), 15 * best_holding(c, holdings) - 5)
+            for c in split.values()
+        ),
+        Fraction(0),
     )
     return v * gain
 
@@ -261,19 +264,20 @@ def advise(
     }
     options, uncounted = [], []
     for space, row in searches:
-        split, heard = seen[row]
+        split, public_bits = seen[row]
         if split is None:
             uncounted.append((space, row))
             continue
         options.append(
             SearchOption(
                 space, row, chances(split), information(split),
-                search_value(split, holdings, v), heard, "",
+                search_value(split, holdings, v), public_bits, "",
             )
         )
     options.sort(key=lambda o: (-o.information, -o.value, o.space or 0, o.row))
+    found = {row: split for row, (split, _) in seen.items() if split is not None}
     options = [
-        _with_reason(o, seen[o.row][0], holdings, base, k == 0) for k, o in enumerate(options)
+        _with_reason(o, found[o.row], holdings, base, k == 0) for k, o in enumerate(options)
     ]
     guesses = timing(record, base, holdings, top)
     return SearchAdvice(at, base.total, options, guesses, uncounted)

@@ -27,7 +27,8 @@ WORTH = Fraction(1, 3)  # a guess right with a higher chance has expected points
 
 def revealed(record: Record) -> list[set[tuple[Holder, Item]]]:
     """For each k, the cards laid face up by right guesses among the first k events."""
-    out, shown = [set()], set()
+    shown: set[tuple[Holder, Item]] = set()
+    out = [shown]
     for event in record.events:
         if isinstance(event, Guess) and event.correct:
             shown = shown | {(event.owner, event.sector)}
@@ -41,13 +42,12 @@ def best_guess(record: Record, step: Step, shown: set) -> Best | None:
         return None
     me, city = record.table.me, record.start.city
     options = [
-        (step.probability(owner, s), owner, s)
+        (p, owner, s)
         for owner in record.table.players
         if owner != me
         for s in city.sectors
-        if (owner, s) not in shown
+        if (owner, s) not in shown and (p := step.probability(owner, s))
     ]
-    options = [o for o in options if o[0]]
     if not options:
         return None
     p, owner, s = min(options, key=lambda o: (-o[0], o[1], int(o[2])))

@@ -338,11 +338,11 @@ def may_guess(
     n = len(players)
     searches = sum(isinstance(e, Search) for e in events)
     start = searches - searches % n
-    seen, this_round = 0, []
+    seen, this_round = 0, list[Guess]()
     for event in events:
         if isinstance(event, Search):
             seen += 1
-        elif seen >= start and event.by == who:
+        elif isinstance(event, Guess) and seen >= start and event.by == who:
             this_round.append(event)
     if any(not g.correct for g in this_round):
         return False, "a wrong guess this round: wait until the round marker moves"

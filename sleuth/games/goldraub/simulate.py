@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TypedDict
 
 from sleuth.games.goldraub.board import city
 from sleuth.games.goldraub.rules import ASIDE
@@ -46,9 +47,10 @@ def simulate(n: int, turns: int, seed: int, me: int = 0, guesses: float = 0.15):
     me_name = players[me]
     corners = rng.sample(START, n)
     where = dict(zip(players, corners, strict=True))
-    events = []
+    events: list[dict] = []
     first = rng.randrange(n)
-    revealed, guessed = set(), {p: [] for p in players}  # guessed: (round, right) per player
+    revealed: set[str] = set()
+    guessed: dict[str, list[tuple[int, bool]]] = {p: [] for p in players}  # (round, right)
     for turn in range(turns):
         if turn >= board.rounds * n:  # the round counter is at 0: the game is over
             break
@@ -102,6 +104,18 @@ def simulate(n: int, turns: int, seed: int, me: int = 0, guesses: float = 0.15):
 # A table's game: every player keeps notes and guesses what its notes make likely.
 
 LIKELY = 0.5  # a player guesses a holding whose chance, by its own notes, is at least this
+
+
+class Turn(TypedDict):
+    """A round's tallies at the table: the guesses each player made, who guessed wrong.
+
+    ``shown``, the cards laid face up by right guesses, is the whole game's, kept from round to
+    round; e.g. {"made": {"Anton": 1, "Bert": 0}, "wrong": {"Bert"}, "shown": ["32"]}.
+    """
+
+    made: dict[str, int]
+    wrong: set[str]
+    shown: list[str]
 
 
 class Notes:
@@ -196,7 +210,7 @@ def heard(notes: dict[str, Notes], players, truth, event: dict) -> None:
         note.hears(rest, sectors, gold - saw - holds_row(truth, p, row))
 
 
-def _guesses(notes, players, truth, first: str, turn, likely: float) -> list[dict]:
+def _guesses(notes, players, truth, first: str, turn: Turn, likely: float) -> list[dict]:
     """The guesses made after a search, each player in seating order from the asker.
 
     The rules (Discovering a Hiding Place): two guesses a round at most, none after one's own
@@ -223,7 +237,7 @@ def _guesses(notes, players, truth, first: str, turn, likely: float) -> list[dic
     return out
 
 
-def _free(turn: dict, player: str, truth: dict[str, str]) -> bool:
+def _free(turn: Turn, player: str, truth: dict[str, str]) -> bool:
     """Whether ``player`` may guess now: under two guesses this round, none wrong, game on."""
     made, wrong = turn["made"][player], player in turn["wrong"]
     return made < 2 and not wrong and not over_early(truth, turn["shown"])
@@ -250,20 +264,21 @@ def table_game(n: int, rounds: int, seed: int, me: int = 0, likely: float = LIKE
     notes = {p: Notes(p, {s for s, h in truth.items() if h == p}, players) for p in players}
     hand = sorted(int(s) for s, h in truth.items() if h == me_name)
     doc = {"game": "goldraub", "players": list(players), "me": me_name, "rounds": rounds}
-    doc |= {"hand": hand, "events": []}
-    first, shown = rng.randrange(n), []
-    turn = {"made": dict.fromkeys(players, 0), "wrong": set(), "shown": shown}
+    events: list[dict] = []
+    doc |= {"hand": hand, "events": events}
+    first, shown = rng.randrange(n), list[str]()
+    turn: Turn = {"made": dict.fromkeys(players, 0), "wrong": set(), "shown": shown}
     for number in range(rounds * n):
         by = players[(first + number) % n]
         where[by] = move(where[by], rng.randint(1, 6), set(where.values()) - {where[by]})
         row = rng.choice(city().route[where[by]])
-        doc["events"].append(search_event(truth, players, me_name, by, row, where[by]))
-        heard(notes, players, truth, doc["events"][-1])
+        events.append(search_event(truth, players, me_name, by, row, where[by]))
+        heard(notes, players, truth, events[-1])
         if number + 1 == rounds * n:
             break
         if (number + 1) % n == 0:  # the round marker moves: a new round's tallies
             turn = {"made": dict.fromkeys(players, 0), "wrong": set(), "shown": shown}
-        doc["events"] += _guesses(notes, players, truth, by, turn, likely)
+        events += _guesses(notes, players, truth, by, turn, likely)
         if over_early(truth, shown):
             break
     return doc, truth

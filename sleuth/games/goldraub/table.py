@@ -48,10 +48,11 @@ def _search(record: Any, words: list[str]) -> list[str]:
 
 def _guess(record: Any, words: list[str]) -> list[str]:
     """``g dor bert 32 y`` as ``guess Doris Bert 32 --correct``."""
-    if len(words) != 5 or verdict(words[4]) is None:
+    flag = verdict(words[4]) if len(words) == 5 else None
+    if flag is None:
         raise malformed(GUESS, "g dor bert 32 y")
-    _, by, owner, sector, said = words
-    return ["guess", named(record, by), named(record, owner), sector, verdict(said)]
+    _, by, owner, sector, _said = words
+    return ["guess", named(record, by), named(record, owner), sector, flag]
 
 
 def complete(record: Any, words: list[str]) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from typing import Any
 from sleuth.errors import InputError
 from sleuth.games.base import Event, Status, Table
 from sleuth.games.goldraub.rules import Guess, Search, Start, game_over, may_guess, round_value
+from sleuth.model import Item
 
 
 def status(record: Any) -> Status:
@@ -35,7 +36,8 @@ def forbidden(events: list[Event], table: Table, start: Start) -> InputError | N
     or none) and Discovering a Hiding Place (a revealed card stays face up; two guesses a
     round, none after a wrong one).
     """
-    size, revealed = start.city.hand_size, {}
+    size = start.city.hand_size
+    revealed: dict[Item, int] = {}  # a face-up sector: the event of its right guess
     for index, event in enumerate(events, 1):
         before = events[: index - 1]
         over = game_over(before, table.players, start.rounds, size)

@@ -58,4 +58,5 @@ def plainly(record: Record, index: int) -> str:
     event = record.events[index - 1]
     if isinstance(event, Search):
         return searched(record, index, event)
+    assert isinstance(event, Guess)  # Goldraub's events: searches and guesses
     return guessed(record, index, event)

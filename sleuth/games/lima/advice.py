@@ -60,7 +60,7 @@ class AccuseCheck:
         )
 
 
-class Pairs(list):
+class Pairs(list[PairOdds]):
     """Treasure pairs, most likely first; ``uncounted`` are the locations the budget left out.
 
     A pair is counted from its first location's count, so a pair whose first location is
@@ -132,7 +132,8 @@ def best_accusation(report: Report, pairs: list[PairOdds]) -> AccuseCheck | None
         return None
     out = out_of_game(report.record.events, report.record.table.me)
     best = pairs[0]
-    alone = tuple(report.odds.probability(TREASURE, x) for x in best.locations)
+    chance, (a, b) = report.odds.probability, best.locations
+    alone = (chance(TREASURE, a), chance(TREASURE, b))
     over = game_over(report.record.events)
     return AccuseCheck(best.locations, best.probability, best.exact, out, alone, over)
 

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.games.lima.board import Face, Island
+from sleuth.games.lima.board import Face, Island, face_of
 from sleuth.render.common import fitted
 
 WORTH = 0.01  # pair bits an ability (Barrel, Shovel, Pistol) must add to be worth its one use
@@ -29,7 +29,7 @@ Pair = tuple[Face, Face]  # two dice's faces, sorted, e.g. (("E", "forest"), ("N
 
 def die_faces(board: Island) -> list[tuple[Face, ...]]:
     """Each die's faces in roll order (the board's dice in order), a face once per side."""
-    return [tuple(tuple(f.split("-")) for f in board.dice[d]) for d in sorted(board.dice)]
+    return [tuple(face_of(f) for f in board.dice[d]) for d in sorted(board.dice)]
 
 
 def placed(faces: list[Face], dice: list[tuple[Face, ...]]) -> list[Face] | str:
@@ -71,14 +71,14 @@ def outcomes(faces: list[Face], dice: list[tuple[Face, ...]], chosen: Choice) ->
 
 def pairs(roll: list[Face]) -> list[Pair]:
     """The roll's pairs of dice, each sorted (a pair's questions do not depend on its order)."""
-    return [tuple(sorted(p)) for p in combinations(roll, 2)]
+    return [(b, a) if b < a else (a, b) for a, b in combinations(roll, 2)]
 
 
 def every_pair(faces: list[Face], dice: list[tuple[Face, ...]]) -> list[Pair]:
     """Every pair of faces two dice may show, kept or re-rolled, each once."""
     sides = [(face, *die) for face, die in zip(faces, dice, strict=True)]
     found = {
-        tuple(sorted((a, b)))
+        (b, a) if b < a else (a, b)
         for i, j in combinations(range(len(sides)), 2)
         for a in sides[i]
         for b in sides[j]

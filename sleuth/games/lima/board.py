@@ -11,6 +11,12 @@ from sleuth.model import Item
 Face = tuple[str, str]  # a die's face: (compass point, terrain or "wild"), e.g. ("SW", "beach")
 
 
+def face_of(text: str) -> Face:
+    """A die's face as written in ``board.toml``: "SW-beach" is ("SW", "beach")."""
+    point, kind = text.split("-")
+    return point, kind
+
+
 @dataclass(frozen=True)
 class Island:
     """Lima's island: compass points, regions between them, terrains, dice.

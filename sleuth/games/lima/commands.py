@@ -12,7 +12,7 @@ from rich.console import Console
 
 from sleuth.errors import InputError
 from sleuth.games.base import Table
-from sleuth.games.lima.rules import locations
+from sleuth.games.lima.rules import two_locations
 
 CHECK_HELP = ("a location", "the other location")  # what ``check FIRST SECOND`` takes
 
@@ -106,7 +106,7 @@ def target(record: Any, first: str | None, second: str | None) -> tuple[str, str
     """The two locations of the accusation to weigh, checked against the record."""
     if second is None:
         raise InputError("sleuth check", "locations", "give two locations, or --best")
-    return locations([first, second], record.start.island, "locations")
+    return two_locations([first, second], record.start.island, "locations")
 
 
 def check(out: Console, report: Any, pair: tuple[str, str] | None, deadline: Any) -> None:

@@ -72,8 +72,10 @@ def rolled(faces: list[Face], board: Island, barrel: bool) -> list[Face]:
     """
     dice = lima_barrel.die_faces(board)
     placed = lima_barrel.placed(faces, dice)
-    if isinstance(placed, str) and (barrel or not lima_barrel.orders(faces, dice)):
-        raise InputError("sleuth next", "roll", placed)
+    if isinstance(placed, str):
+        if barrel or not lima_barrel.orders(faces, dice):
+            raise InputError("sleuth next", "roll", placed)
+        return faces
     return placed if barrel else faces
 
 
@@ -269,13 +271,13 @@ def advise(
     }
     options, uncounted = [], []
     for q, (key, back) in zip(questions, keys, strict=True):
-        pair, heard = done[key]
+        pair, public_bits = done[key]
         if pair is None:
             uncounted.append(q)
             continue
         split, fall = pair
         answers = {back(a): p for a, p in chances(split).items()}
-        said = 0.0 if q.secret and heard is not None else heard
+        said = 0.0 if q.secret and public_bits is not None else public_bits
         options.append(
             QuestionOption(
                 q, dict(sorted(answers.items())), information(split), round(fall.fall(), PLACES),
@@ -392,9 +394,9 @@ def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> No
     if advice.spent is not None:
         console.print(Text(f"my Pistol is spent (event {advice.spent}): no secret question listed"))
     for ability in ABILITIES:
-        gain = advice.gain(ability)
-        if gain is not None:
-            console.print(Text(spending(ability, gain, advice.free())))
+        added = advice.gain(ability)
+        if added is not None:
+            console.print(Text(spending(ability, added, advice.free())))
     if advice.barrel is not None:
         lima_barrel.show_barrel(console, advice.barrel)
 

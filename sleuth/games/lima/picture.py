@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth.chance import certain
-from sleuth.games.lima.advice import AccuseCheck, PairOdds, Pairs
-from sleuth.games.lima.rules import PUBLIC, TREASURE
+from sleuth.games.lima.advice import AccuseCheck, Pairs
+from sleuth.games.lima.rules import PUBLIC, TREASURE, Accuse
 from sleuth.games.lima.turns import game_over
 from sleuth.model import Holder, Item
 from sleuth.render.common import (
@@ -166,7 +166,8 @@ def opponents_table(report: Report, narrow: bool = False) -> Table:
         if player == record.table.me:
             continue
         chances = [
-            (report.odds.probability(player, x) or 0, x) for x in record.start.island.locations
+            (report.odds.probability(player, x) or Fraction(0), x)
+            for x in record.start.island.locations
         ]
         must = [x for p, x in chances if certain(p)] or ["-"]
         maybe = _grouped([(p, x) for p, x in chances if p and not certain(p)]) or ["-"]
@@ -199,6 +200,7 @@ def show_top_pairs(console: Console, report: Report, limit: int = 3) -> None:
     over = game_over(events)
     if over is not None:
         won = events[over - 1]
+        assert isinstance(won, Accuse)  # game_over is the index of a right accusation
         pair = " + ".join(won.locations)
         console.print(Text(f"  the game is over: {won.by} found the treasure, {pair}"))
         return
@@ -229,7 +231,7 @@ def show_check(console: Console, check: AccuseCheck) -> None:
 
 
 def show_best(
-    console: Console, report: Report, pairs: list[PairOdds], check: AccuseCheck | None
+    console: Console, report: Report, pairs: Pairs, check: AccuseCheck | None
 ) -> None:
     """The most likely pairs and the verdict on the best one."""
     if check is None:

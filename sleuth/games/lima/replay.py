@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from sleuth.budget import due
+from sleuth.budget import Deadline, due
 from sleuth.chance import certain, impossible
 from sleuth.games.lima.pairs import TreasureOdds
 from sleuth.games.lima.rules import TREASURE, Accuse
@@ -48,7 +48,7 @@ class Pairs(TreasureOdds):
         super().__init__(step, self.counted_given, twins(prefix))
         self.prefix, self.step, self.budget, self.memory = prefix, step, budget, memory
 
-    def counted_given(self, a: Item, budget: float) -> Odds:
+    def counted_given(self, a: Item, budget: float | Deadline) -> Odds:
         """The odds of the prefix with "the treasure holds a" added."""
         model = self.prefix.with_group(0, self.prefix.groups[0] + (holds(TREASURE, a),))
         return odds(model, due(budget), memory=self.memory, plain=True)
@@ -68,7 +68,7 @@ class Pairs(TreasureOdds):
                 q = self.pair(a, b, self.budget)
                 left[b] -= q
                 if q and (best is None or q > best[0]):
-                    best = (q, *sorted((a, b), key=place.get))
+                    best = (q, b, a) if place[b] < place[a] else (q, a, b)
         return best
 
 
@@ -139,14 +139,20 @@ def judge(
     ]
     since = next((k for k, b in enumerate(best) if b and b.probability == 1 and b.exact), None)
     extras = {"accusations": [m.data for m in moves], "certain_since": since}
-    marks = {} if since is None else {since: f"treasure certain: {best[since].words}"}
+    marks = {}
+    if since is not None:
+        first = best[since]
+        assert first is not None  # the best pair was certain from then on
+        marks[since] = f"treasure certain: {first.words}"
     return Judged(best, moves, marks, [_summary(best, since)], extras)
 
 
 def _summary(best: list[Best | None], since: int | None) -> str:
     """When the record first determined the treasure pair, or how likely the best one is."""
     if since is not None:
-        return f"The treasure pair was certain from event {since}: {best[since].words}."
+        first = best[since]
+        assert first is not None  # since is a step whose best pair was certain
+        return f"The treasure pair was certain from event {since}: {first.words}."
     last = best[-1]
     if last is None:
         return "The treasure pair was never certain."

@@ -71,6 +71,12 @@ def locations(value: Any, board: Island, field: str, size: int | None = None) ->
     return out
 
 
+def two_locations(value: Any, board: Island, field: str) -> tuple[Item, Item]:
+    """The pair of distinct locations an accusation names, e.g. ("3F", "7M"), or an InputError."""
+    first, second = locations(value, board, field, board.treasure)
+    return first, second
+
+
 def point_range(value: Any, board: Island, field: str) -> str:
     """``value`` as a range of two compass points, "SE-NW" (any case), or an InputError."""
     text = value.replace(" ", "").upper() if isinstance(value, str) else ""
@@ -238,6 +244,7 @@ def _checked(answer: int, start: Start, where: str, kind: str | None = None) -> 
 class QuestionEvent(Event):
     """What a question and a Pistol question share: ``to`` gives the answer to ``by``."""
 
+    by: Holder
     to: Holder
     answers = ("answer",)
     names = ("by", "to")
@@ -299,7 +306,7 @@ class Ask(QuestionEvent):
 
     def fields(self) -> dict:
         """As written in the record."""
-        out = {"by": self.by, "to": self.to, "range": self.range}
+        out: dict[str, str | int] = {"by": self.by, "to": self.to, "range": self.range}
         if self.terrain is not None:
             out["terrain"] = self.terrain
         out["answer"] = self.answer
@@ -391,18 +398,19 @@ class Accuse(Event):
     def build(cls, data: dict, table: Table, start: Start) -> Accuse:
         """Two different locations; ``treasure`` only when I accused, and matching if right."""
         by = table.player(data["by"], "by")
-        pair = locations(data["locations"], start.island, "locations", start.island.treasure)
+        pair = two_locations(data["locations"], start.island, "locations")
         correct = boolean(data["correct"], "correct")
         seen = data.get("treasure")
         if seen is None:
             return cls(by, pair, correct)
         if by != table.me:
             raise InputError("", "treasure", f"only the accuser, {by}, sees the treasure")
-        seen = locations(seen, start.island, "treasure", start.island.treasure)
-        if (set(seen) == set(pair)) != correct:
+        treasure = two_locations(seen, start.island, "treasure")
+        if (set(treasure) == set(pair)) != correct:
             verdict = "right" if correct else "wrong"
-            raise InputError("", "treasure", f"{list(seen)} does not fit a {verdict} accusation")
-        return cls(by, pair, correct, seen)
+            message = f"{list(treasure)} does not fit a {verdict} accusation"
+            raise InputError("", "treasure", message)
+        return cls(by, pair, correct, treasure)
 
     def tallies(self, table: Table, start: Start) -> tuple[Tally, ...]:
         """Right: the treasure holds both. Wrong: not both. Seen: the treasure holds those."""

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from itertools import combinations, permutations
 
-from sleuth.games.lima.board import island
+from sleuth.games.lima.board import face_of, island
 
 NAMES = ("Ana", "Ben", "Cy", "Di", "Ed")
 TREASURE, PUBLIC = "treasure", "public"
@@ -134,13 +134,13 @@ def simulate(
         if by in pistols and rng.random() < pistol:
             pistols.discard(by)
             start, end = rng.choice(island().points), rng.choice(island().points)
-            secret = {"by": by, "to": to}
+            secret: dict[str, str | int] = {"by": by, "to": to}
             if by == me_name:
                 secret.update(range=f"{start}-{end}", answer=count(truth, to, start, end))
             events.append({"secret": secret})
         else:
             start, end, terrain = roll(rng)
-            ask = {"by": by, "to": to, "range": f"{start}-{end}"}
+            ask: dict[str, str | int] = {"by": by, "to": to, "range": f"{start}-{end}"}
             if terrain is not None:
                 ask["terrain"] = terrain
             ask["answer"] = count(truth, to, start, end, terrain)
@@ -196,7 +196,7 @@ Ask = tuple[str, str, str, "str | None"]  # (to, start point, end point, terrain
 
 def roll_faces(rng: random.Random) -> list[tuple[str, str]]:
     """The three dice rolled: (compass point, terrain or "wild") per die."""
-    return [tuple(rng.choice(island().dice[d]).split("-")) for d in sorted(island().dice)]
+    return [face_of(rng.choice(island().dice[d])) for d in sorted(island().dice)]
 
 
 def questions(faces: list[tuple[str, str]], opponents) -> list[Ask]:
@@ -216,7 +216,7 @@ def questions(faces: list[tuple[str, str]], opponents) -> list[Ask]:
 def ask_event(truth: dict[str, str], by: str, question: Ask) -> dict:
     """``by`` asks ``question`` aloud, answered truthfully."""
     to, start, end, terrain = question
-    ask = {"by": by, "to": to, "range": f"{start}-{end}"}
+    ask: dict[str, str | int] = {"by": by, "to": to, "range": f"{start}-{end}"}
     if terrain is not None:
         ask["terrain"] = terrain
     ask["answer"] = count(truth, to, start, end, terrain)

@@ -69,10 +69,11 @@ def _secret(record: Any, words: list[str]) -> list[str]:
 
 def _accuse(record: Any, words: list[str]) -> list[str]:
     """``a cy 3F 7M n 2B 5M`` as ``accuse Cy 3F 7M --wrong --treasure 2B,5M``."""
-    if len(words) not in (5, 6, 7) or verdict(words[4]) is None:
+    flag = verdict(words[4]) if len(words) in (5, 6, 7) else None
+    if flag is None:
         raise malformed(ACCUSE, "a ben 3F 7M n")
-    _, by, first, second, said, *seen = words
-    full = ["accuse", named(record, by), first.upper(), second.upper(), verdict(said)]
+    _, by, first, second, _said, *seen = words
+    full = ["accuse", named(record, by), first.upper(), second.upper(), flag]
     return full + (["--treasure", ",".join(seen).upper()] if seen else [])
 
 

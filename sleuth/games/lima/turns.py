@@ -55,6 +55,7 @@ def forbidden(events: list[Event], table: Table, start: Start) -> InputError | N
     accuser out, who asks and accuses no more (but still answers).
     """
     for index, event in enumerate(events, 1):
+        assert isinstance(event, (QuestionEvent, Accuse))  # Lima's events: all name who
         before = events[: index - 1]
         won = game_over(before)
         if won is not None:
@@ -73,11 +74,11 @@ def turn_note(events: list[Event], table: Table, index: int) -> str | None:
     Turns go clockwise and skip the players who are out (rulebook: Game Play, End of Game).
     """
     event = events[index - 1]
-    asked = [k for k, e in enumerate(events[: index - 1]) if isinstance(e, QuestionEvent)]
+    before = events[: index - 1]
+    asked = [e for e in before if isinstance(e, QuestionEvent)]
     if not isinstance(event, QuestionEvent) or not asked:
         return None
-    before = events[: index - 1]
-    playing = [p for p in table.others(before[asked[-1]].by) if out_of_game(before, p) is None]
+    playing = [p for p in table.others(asked[-1].by) if out_of_game(before, p) is None]
     if not playing or event.by == playing[0]:
         return None
     return f"event {index}: {event.by} asked out of turn ({playing[0]} was next, clockwise)"

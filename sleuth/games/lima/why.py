@@ -33,7 +33,8 @@ def answered(record: Record, index: int, event: Ask | Secret) -> str:
     """A question: how many of the asked range's locations the target holds, or none heard."""
     if event.range is None:
         return f"{event.by} asked {event.to} a Pistol question I did not hear (event {index})"
-    where = event.range + (f" {event.terrain}" if getattr(event, "terrain", None) else "")
+    terrain = event.terrain if isinstance(event, Ask) else None
+    where = event.range + (f" {terrain}" if terrain else "")
     mine = event.to == record.table.me
     who, has, their = ("I", "hold", "my") if mine else (event.to, "holds", f"{event.to}'s")
     size = record.start.hand_size
@@ -64,4 +65,5 @@ def plainly(record: Record, index: int) -> str:
     event = record.events[index - 1]
     if isinstance(event, Accuse):
         return accused(record, index, event)
+    assert isinstance(event, (Ask, Secret))  # Lima's events: questions and accusations
     return answered(record, index, event)
