@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import z3
 
-from sleuth.model import Holder, Item
+from sleuth.model import Pair
 from sleuth.solve.entail import Entailment
-
-Pair = tuple[Holder, Item]
 
 
 def firsts(entail: Entailment, pairs: set[Pair]) -> dict[Pair, int]:
