@@ -36,7 +36,7 @@ class DictRun:
         self.steps = Steps(p)
         self.layers: list[dict[tuple, int]] = [{self.steps.start(): 1}]
         self.size = 1
-        self.limit = type(self).states  # as VectorRun's, unused: ``states`` bounds each step
+        self.limit = type(self).states  # the race reads it; its steps stop at ``states``
 
     @property
     def done(self) -> bool:
