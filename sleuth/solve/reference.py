@@ -35,6 +35,7 @@ class DictRun:
         self.p = p
         self.steps = Steps(p)
         self.layers: list[dict[tuple, int]] = [{self.steps.start(): 1}]
+        self.back: list[dict[tuple, int]] = []  # per layer, once ``backward`` has run
         self.size = 1
         self.limit = type(self).states  # the race reads it; its steps stop at ``states``
 

@@ -273,6 +273,7 @@ class VectorRun:
             self.keys[word] |= np.uint64(p.caps[h] << shift)
         self.layers = [_Layer(self._caps(self.keys), np.ones(1, dtype=np.int64))]
         self.edges: list[list[tuple[int, np.ndarray, np.ndarray]]] = []
+        self.back: list[np.ndarray] = []  # per layer, once ``backward`` has run with ``keep``
         self.size = 1
         self.limit = type(self).states  # hard: a step that would pass it fails (TooBig)
         self.forced: Forced | None = None  # the forced-hits check, made where first checked
