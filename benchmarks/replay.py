@@ -95,7 +95,7 @@ def _record(out: Path, states: list[tuple[int, int]], made: list[int]) -> None:
             runs = []
             for o in _orders(p):
                 run = vector.VectorRun(with_order(p, o, reduced), compiled)
-                run.most = run.limit = 1 << 40  # only the engine's memory stops it
+                run.limit = 1 << 40  # only the engine's memory stops it
                 made.clear()
                 sizes, times, started = [], [], time.perf_counter()
                 try:
@@ -131,7 +131,7 @@ class Replayed:
     recorded time to ``spent``.
     """
 
-    most = 0  # the engine's bounds (``VectorRun``'s): set by ``replay``
+    states = 0  # the engine's bounds (``VectorRun``'s): set by ``replay``
     most_edges = 0
     memory = 0
     profiles: dict[tuple, dict] = {}  # recorded runs by order (tracked items)
@@ -144,7 +144,7 @@ class Replayed:
         self.fields = SimpleNamespace(shapes=[(words,) for words in self.profile["words"]])
         self.layers: list[range] = [range(1)]
         self.size = 1
-        self.limit = type(self).most
+        self.limit = type(self).states
         self.clock = 0.0
 
     @property
@@ -158,7 +158,7 @@ class Replayed:
         sizes, times, made = self.profile["sizes"], self.profile["times"], self.profile["made"]
         while not self.done and self.size <= cap:
             k = len(self.layers) - 1
-            if self.size > self.most or k >= len(sizes) or sizes[k] > self.limit:
+            if self.size > self.limit or k >= len(sizes) or sizes[k] > self.limit:
                 raise TooBig
             if made[k] > VectorRun.most_successors(self, k):
                 raise TooBig
@@ -194,7 +194,7 @@ def replayed(line: dict, pairs: list[str]) -> tuple[float, list | None]:
     from sleuth.solve.counts import TooBig
     from sleuth.solve.vector import VectorRun
 
-    Replayed.most, Replayed.most_edges = VectorRun.most, VectorRun.most_edges
+    Replayed.states, Replayed.most_edges = VectorRun.states, VectorRun.most_edges
     Replayed.memory = VectorRun.memory
     Replayed.profiles = {tuple(run["order"]): run for run in line["runs"]}
     Replayed.spent = 0.0

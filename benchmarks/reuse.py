@@ -83,7 +83,7 @@ def layers(model, order: list[str], fresh: list[str], kernels: Kernels) -> tuple
     upto = len(tracked)
     tracked += [i for i in p.tracked if i in fresh]
     run = VectorRun(with_order(p, tracked, reduced), kernels)
-    run.most = run.limit = 1 << 40
+    run.limit = 1 << 40
     sizes, started, before = [], time.perf_counter(), None
     while not run.done:
         run.advance(run.size, None)

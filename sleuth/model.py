@@ -19,6 +19,7 @@ Holder: TypeAlias = str  # e.g. "Bert", "aside", "treasure": a player, or a plac
 Item: TypeAlias = str  # e.g. "32" (a sector), "3F" (a location)
 Deal: TypeAlias = dict  # Item -> Holder, e.g. {"32": "Bert", "11": "aside", ...}
 World: TypeAlias = Deal  # a deal that satisfies every tally of the record
+Pair: TypeAlias = tuple[Holder, Item]  # e.g. ("Bert", "32"): Bert holds sector 32
 
 
 @dataclass(frozen=True)

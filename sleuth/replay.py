@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from sleuth.budget import Deadline, due
 from sleuth.games import part
-from sleuth.model import Holder, Item, Model
+from sleuth.model import Holder, Item, Model, Pair
 from sleuth.odds import NO_DEAL, Odds, odds
 from sleuth.parallel import batch
 from sleuth.solve import Entailment, Remembered
@@ -29,7 +29,6 @@ from sleuth.solve import Entailment, Remembered
 if TYPE_CHECKING:
     from sleuth.record import Record
 
-Pair = tuple[Holder, Item]  # e.g. ("Bert", "32"): Bert holds sector 32
 STEP_BUDGET = 5.0  # seconds for each step's count, by default
 Tick = Callable[[], None]  # called once a step (or a game's pass over a step) is done
 

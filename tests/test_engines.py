@@ -113,12 +113,11 @@ def _spy(monkeypatch) -> list:
     dropped = []
     finished = orders.finished
 
-    def spy(run, deadline, cap=float("inf")):
-        try:
-            finished(run, deadline, cap)
-        except TooBig:
+    def spy(run, deadline, bound, cap=float("inf")):
+        ending = finished(run, deadline, bound, cap)
+        if ending in (orders.Ending.DROPPED, orders.Ending.FAILED):
             dropped.append(run)
-            raise
+        return ending
 
     monkeypatch.setattr(orders, "finished", spy)
     return dropped
@@ -130,7 +129,7 @@ def test_a_count_tries_the_contenders_in_turn_and_drops_those_over_the_bound(mon
     monkeypatch.setattr(tuning, "SOLO", 10)  # the first greedy order does not finish alone
     monkeypatch.setattr(tuning, "HOPELESS", float("inf"))  # only the bound itself drops a run
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, heavy, lean]))
-    monkeypatch.setattr(VectorRun, "most", 4 * (small + 1000))  # each try gets FIRST of it
+    monkeypatch.setattr(VectorRun, "states", 4 * (small + 1000))  # each try gets FIRST of it
     assert count(model).total == 55368151
     assert len(dropped) == 2
     # When every contender is over its first bound, the dropped run nearest its end goes on
@@ -138,13 +137,13 @@ def test_a_count_tries_the_contenders_in_turn_and_drops_those_over_the_bound(mon
     dropped.clear()
     monkeypatch.setattr(tuning, "NEAR", 1.0)  # a run past its bound does not go on at once
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
-    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
+    monkeypatch.setattr(VectorRun, "states", 2 * (small + 1000))
     made = []
     monkeypatch.setattr(VectorRun, "__init__", _counting_init(made))
     assert count(model).total == 55368151
     assert len(dropped) == 2  # both under their first bound
     assert len(made) == 3  # the first greedy order and the two: none was made again
-    monkeypatch.setattr(VectorRun, "most", small // 2)
+    monkeypatch.setattr(VectorRun, "states", small // 2)
     with pytest.raises(TooBig):
         count(model)
 
@@ -157,13 +156,13 @@ def test_the_runs_alive_together_stay_under_the_bound(monkeypatch):
     monkeypatch.setattr(tuning, "HOPELESS", float("inf"))
     monkeypatch.setattr(tuning, "NEAR", 1.0)  # a run past its bound does not go on at once
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
-    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))
+    monkeypatch.setattr(VectorRun, "states", 2 * (small + 1000))
     limits = []
     finished = orders.finished
 
-    def spy(run, deadline, cap=float("inf")):
+    def spy(run, deadline, bound, cap=float("inf")):
         limits.append((run.limit, [r.size for r in dropped]))
-        finished(run, deadline, cap)
+        return finished(run, deadline, bound, cap)
 
     monkeypatch.setattr(orders, "finished", spy)
     assert count(model).total == 55368151
@@ -195,9 +194,9 @@ def test_a_run_expected_to_go_far_over_its_bound_is_dropped_early(monkeypatch, s
     monkeypatch.setattr(tuning, "SOLO", 10)
     monkeypatch.setattr(tuning, "SURE", sure)
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([heavy, lean]))
-    monkeypatch.setattr(VectorRun, "most", 4 * (small + 1000))
+    monkeypatch.setattr(VectorRun, "states", 4 * (small + 1000))
     assert count(model).total == 55368151
-    assert [run.size < run.most for run in dropped] == [early]
+    assert [run.size < tuning.FIRST * VectorRun.states for run in dropped] == [early]
 
 
 @pytest.mark.parametrize("near, drops", [(2.0, 0), (1.0, 2)])
@@ -214,7 +213,7 @@ def test_a_run_past_its_bound_goes_on_while_expected_to_end_soon(monkeypatch, ne
     monkeypatch.setattr(orders, "contenders", lambda *a: iter([lean, list(lean)]))
     monkeypatch.setattr(orders, "expected", lambda run: small)  # a perfect forecast
     monkeypatch.setattr(tuning, "NEAR", near)
-    monkeypatch.setattr(VectorRun, "most", 2 * (small + 1000))  # each try gets FIRST of it
+    monkeypatch.setattr(VectorRun, "states", 2 * (small + 1000))  # each try gets FIRST of it
     made = []
     monkeypatch.setattr(VectorRun, "__init__", _counting_init(made))
     assert count(model).total == 55368151
@@ -232,7 +231,7 @@ def test_a_run_expected_to_end_soon_after_its_bound_may_pass_it(monkeypatch, ove
     monkeypatch.setattr(tuning, "OVER", over)
     monkeypatch.setattr(tuning, "NEAR", 1.0)  # only OVER lets a run pass its bound
     monkeypatch.setattr(tuning, "FIRST", 0.5)
-    monkeypatch.setattr(VectorRun, "most", int(2 * small / 1.1))  # the run ends 10% over half
+    monkeypatch.setattr(VectorRun, "states", int(2 * small / 1.1))  # the run ends 10% over half
     assert count(model).total == 55368151
     assert len(dropped) == drops  # dropped at half the bound, then run again under all of it
 
@@ -279,10 +278,10 @@ def test_a_step_may_make_fewer_successors_as_the_kept_states_fill_the_memory(mon
     _, reduced, p, tracked = _planned(5, 10, 1)
     run = VectorRun(with_order(p, tracked, reduced))
     assert run.most_successors(0) == VectorRun.most_edges
-    run.size = VectorRun.most
+    run.size = VectorRun.states
     assert 0 < run.most_successors(0) < VectorRun.most_edges
     shared = run.most_successors(0)
-    run.size, run.limit = VectorRun.most // 2, VectorRun.most // 2  # another run keeps half
+    run.size, run.limit = VectorRun.states // 2, VectorRun.states // 2  # another run keeps half
     assert run.most_successors(0) == shared
     monkeypatch.setattr(VectorRun, "memory", 16 * 2000)  # room for 2,000 states and no step
     run = VectorRun(with_order(p, tracked, reduced))

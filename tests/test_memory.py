@@ -78,9 +78,9 @@ def test_a_remembered_order_is_run_first_and_the_winner_learned(monkeypatch):
     ran = []
     finished = orders.finished
 
-    def spy(run, deadline, cap=float("inf")):
+    def spy(run, deadline, bound, cap=float("inf")):
         ran.append(run.p.order[: len(tracked)])
-        finished(run, deadline, cap)
+        return finished(run, deadline, bound, cap)
 
     monkeypatch.setattr(orders, "finished", spy)
     hint = tracked[::-1]

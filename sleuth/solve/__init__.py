@@ -55,11 +55,17 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     """The names whose modules load z3, imported on first use."""
     if name == "Entailment":
-        from sleuth.solve.entail import Entailment as found
+        from sleuth.solve.entail import Entailment
+
+        found: Any = Entailment
     elif name == "firsts":
-        from sleuth.solve.since import firsts as found
+        from sleuth.solve.since import firsts
+
+        found = firsts
     elif name == "smallest":
-        from sleuth.solve.proof import smallest as found
+        from sleuth.solve.proof import smallest
+
+        found = smallest
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = found

@@ -236,11 +236,7 @@ def alive(keys, layout, rounds, rows, block, out) -> None:
     ``hit_tables``: the mask of each value of the byte). States go ``block`` at a time,
     each field in a loop of its own; bit ``rows`` of a ``fits`` entry says the mask fits.
     """
-    cap_place, left1, h_room, h_all = layout.cap_place, layout.left1, layout.h_room, layout.h_all
-    h_run, h_most, f_start, fits = layout.h_run, layout.h_most, layout.f_start, layout.fits
-    hit_bytes, hit_tables = layout.hit_bytes, layout.hit_tables
-    c_least, c_mask, c_place = layout.c_least, layout.c_mask, layout.c_place
-    nh, nc, ncap = len(h_room), len(c_least), len(cap_place)
+    nh, nc, ncap = len(layout.h_room), len(layout.c_least), len(layout.cap_place)
     n = keys.shape[1]
     caps = np.zeros((ncap, block), np.int64)
     total = np.zeros(block, np.int64)
@@ -249,60 +245,107 @@ def alive(keys, layout, rounds, rows, block, out) -> None:
     able = np.zeros(block, np.uint64)
     forced = np.zeros(block, np.uint64)
     ok = np.zeros(block, np.bool_)
-    zero = np.uint64(0)
-    one = np.uint64(1)
-    byte = np.uint64(255)
-    top = np.uint64(rows)
     for start in range(0, n, block):
         m = min(block, n - start)
-        total[:] = 0
-        for s in range(ncap):
-            word, shift, mask = cap_place[s, 0], cap_place[s, 1], cap_place[s, 2]
-            for i in range(m):
-                caps[s, i] = (keys[word, start + i] >> shift) & mask
-                total[i] += caps[s, i]
-        able[:] = 0
-        for h in range(nh):
-            slot, mine = h_room[h], h_all[h]
-            for i in range(m):
-                # the rest's room is what the others leave; never below 0, so the table
-                # index stays in range (more caps than items left is dead anyway)
-                room[h, i] = caps[slot, i] if slot >= 0 else max(left1 - total[i], 0)
-                able[i] |= mine if room[h, i] > 0 else zero
-        for b in range(len(hit_bytes)):
-            word, shift = hit_bytes[b, 0], np.uint64(8 * hit_bytes[b, 1])
-            for i in range(m):
-                able[i] &= ~hit_tables[b, (keys[word, start + i] >> shift) & byte]
-        for c in range(nc):
-            word, shift, mask = c_place[c, 0], c_place[c, 1], c_place[c, 2]
-            for i in range(m):
-                value[c, i] = (keys[word, start + i] >> shift) & mask
+        _read_caps(keys, start, m, layout.cap_place, caps, total)
+        _rooms(m, layout.left1, layout.h_room, layout.h_all, caps, total, room, able)
+        _clear_hit(keys, start, m, layout.hit_bytes, layout.hit_tables, able)
+        _read_fields(keys, start, m, layout.c_place, value)
         ok[:] = True
         for _ in range(rounds):
-            forced[:] = 0
-            for c in range(nc):
-                least, cmask = c_least[c], c_mask[c]
-                for i in range(m):
-                    mine = able[i] & cmask
-                    reach = value[c, i] + np.int64(_ones(mine))
-                    ok[i] &= reach >= least
-                    tight = reach == least and value[c, i] < least
-                    forced[i] |= mine if tight else zero
-            changed = False
-            for h in range(nh):
-                rows = h_run[h, 1]
-                if rows == 0:
-                    continue
-                low = np.uint64(h_run[h, 0])
-                full = (one << np.uint64(rows)) - one
-                most, fit0 = h_most[h], f_start[h]
-                for i in range(m):
-                    mask = np.int64((forced[i] >> low) & full)
-                    fit = np.uint64(fits[fit0 + (min(room[h, i], most) << rows) + mask])
-                    ok[i] &= fit >> top != zero
-                    kept = able[i] & ~((full & ~fit & ~np.uint64(mask)) << low)
-                    changed |= kept != able[i]
-                    able[i] = kept
-            if not changed:
+            _tight(m, layout.c_least, layout.c_mask, value, able, ok, forced)
+            if not _fit(m, layout, rows, room, forced, able, ok):
                 break
         out[start : start + m] = ok[:m]
+
+
+@njit(cache=True, nogil=True)
+def _read_caps(keys, start, m, cap_place, caps, total) -> None:
+    """``caps[s, i]``: cap s of state ``start + i``; ``total[i]``: their sum."""
+    total[:] = 0
+    for s in range(len(cap_place)):
+        word, shift, mask = cap_place[s, 0], cap_place[s, 1], cap_place[s, 2]
+        for i in range(m):
+            caps[s, i] = (keys[word, start + i] >> shift) & mask
+            total[i] += caps[s, i]
+
+
+@njit(cache=True, nogil=True)
+def _rooms(m, left1, h_room, h_all, caps, total, room, able) -> None:
+    """``room[h, i]``: holder h's room; ``able[i]``: the trackers of every holder with room."""
+    zero = np.uint64(0)
+    able[:] = 0
+    for h in range(len(h_room)):
+        slot, mine = h_room[h], h_all[h]
+        for i in range(m):
+            # the rest's room is what the others leave; never below 0, so the table
+            # index stays in range (more caps than items left is dead anyway)
+            room[h, i] = caps[slot, i] if slot >= 0 else max(left1 - total[i], 0)
+            able[i] |= mine if room[h, i] > 0 else zero
+
+
+@njit(cache=True, nogil=True)
+def _clear_hit(keys, start, m, hit_bytes, hit_tables, able) -> None:
+    """``able`` without the trackers each state has hit already (a byte of its key at a time)."""
+    byte = np.uint64(255)
+    for b in range(len(hit_bytes)):
+        word, shift = hit_bytes[b, 0], np.uint64(8 * hit_bytes[b, 1])
+        for i in range(m):
+            able[i] &= ~hit_tables[b, (keys[word, start + i] >> shift) & byte]
+
+
+@njit(cache=True, nogil=True)
+def _read_fields(keys, start, m, c_place, value) -> None:
+    """``value[c, i]``: tally c of state ``start + i`` (0 where its mask is 0: not open yet)."""
+    for c in range(len(c_place)):
+        word, shift, mask = c_place[c, 0], c_place[c, 1], c_place[c, 2]
+        for i in range(m):
+            value[c, i] = (keys[word, start + i] >> shift) & mask
+
+
+@njit(cache=True, nogil=True)
+def _tight(m, c_least, c_mask, value, able, ok, forced) -> None:
+    """One round's reach check: ``ok`` where each tally can reach its least value.
+
+    With its able trackers; ``forced`` gets the trackers of the tallies that need every one.
+    """
+    zero = np.uint64(0)
+    forced[:] = 0
+    for c in range(len(c_least)):
+        least, cmask = c_least[c], c_mask[c]
+        for i in range(m):
+            mine = able[i] & cmask
+            # numba's intrinsic is typed with its typing context first, which numba passes itself
+            reach = value[c, i] + np.int64(_ones(mine))  # type: ignore[call-arg]
+            ok[i] &= reach >= least
+            tight = reach == least and value[c, i] < least
+            forced[i] |= mine if tight else zero
+
+
+@njit(cache=True, nogil=True)
+def _fit(m, layout, rows, room, forced, able, ok) -> bool:
+    """One round's hand check: whether ``able`` changed.
+
+    ``ok`` where each holder's hand fits its forced rows; the rows that no longer fit beside
+    them leave ``able``.
+    """
+    h_run, h_hand, f_start, fits = layout.h_run, layout.h_hand, layout.f_start, layout.fits
+    zero = np.uint64(0)
+    one = np.uint64(1)
+    top = np.uint64(rows)
+    changed = False
+    for h in range(len(h_run)):
+        run = h_run[h, 1]
+        if run == 0:
+            continue
+        low = np.uint64(h_run[h, 0])
+        full = (one << np.uint64(run)) - one
+        hand, fit0 = h_hand[h], f_start[h]
+        for i in range(m):
+            mask = np.int64((forced[i] >> low) & full)
+            fit = np.uint64(fits[fit0 + (min(room[h, i], hand) << run) + mask])
+            ok[i] &= fit >> top != zero
+            kept = able[i] & ~((full & ~fit & ~np.uint64(mask)) << low)
+            changed |= kept != able[i]
+            able[i] = kept
+    return changed

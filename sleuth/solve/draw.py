@@ -71,6 +71,7 @@ class Walker:
         if not p.free:
             return
         last = run.layers[-1].cols
+        assert last is not None  # kept for the last layer once the run is done
         out = np.empty((len(cur), len(p.free)), dtype=np.int64)
         for row, state in enumerate(cur):
             parts = run.steps.finish(tuple(int(col[state]) for col in last))

@@ -7,7 +7,7 @@ states; the race of item orders (``order.race``) drives either through ``Run``.
 
 from __future__ import annotations
 
-from collections.abc import Sized
+from collections.abc import Sequence, Sized
 from typing import Protocol, runtime_checkable
 
 from sleuth.solve.counts import Counts
@@ -25,10 +25,13 @@ class Run(Protocol):
 
     p: Plan
     steps: Steps  # its transitions (``steps.width`` feeds the race's forecast)
-    layers: list[Sized]  # the states of each layer made so far (the first: the start)
     size: int  # states made so far, over all layers
-    most: float  # states it may make before it fails (the race lowers it for a while)
-    limit: float  # the hard bound: a step that would pass it fails (TooBig)
+    limit: int  # the hard bound: a step that would pass it fails (TooBig)
+    back: list  # per layer, each state's ways to finish the deal (a kept backward pass)
+
+    @property
+    def layers(self) -> Sequence[Sized]:
+        """The states of each layer made so far (the first: the start)."""
 
     @property
     def done(self) -> bool:
@@ -55,11 +58,14 @@ class Run(Protocol):
         that value.
         """
 
+    def pairs(self, holder: int, backs: dict) -> dict:
+        """Per key of ``backs`` (kept backward passes' ``back``): worlds per pair it holds."""
+
 
 class Engine(Protocol):
-    """A kind of run: made from a plan in its order; ``most`` states at most."""
+    """A kind of run: made from a plan in its order; ``states`` states at most."""
 
-    most: int
+    states: int
 
     def __call__(self, p: Plan, kernels: Kernels | None = None) -> Run:
         """A new run of this plan at its start, with its count's compiled kernels."""

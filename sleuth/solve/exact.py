@@ -98,10 +98,10 @@ def _split(model: Model, question: tuple[Term, ...], budget: float | None, holde
     zero = {(h, i): 0 for h in space.holders for i in space.items}
     try:
         reduced = reduce(model)
-        terms, constant, most = residual(question, reduced.domains, space.sizes)
+        terms, constant, highest = residual(question, reduced.domains, space.sizes)
         asked, index = reduced, None
         if terms:  # else the answer is decided: the constant
-            tally = Tally(terms, frozenset(range(most + 1)))
+            tally = Tally(terms, frozenset(range(highest + 1)))
             asked, index = replace(reduced, tallies=(*reduced.tallies, tally)), len(reduced.tallies)
         visited = frozenset(i for i, d in reduced.domains.items() if holder in d)
         p = plan(model, asked, index, visited)

@@ -65,16 +65,16 @@ def _hit_bytes(bits: list[tuple[int, tuple[int, int, int]]]) -> tuple[np.ndarray
     return where, tables
 
 
-def fits(table: np.ndarray, rows: int, most: int) -> np.ndarray:
-    """For each room up to ``most`` and mask of rows to hit: which rows can be hit too.
+def fits(table: np.ndarray, rows: int, hand: int) -> np.ndarray:
+    """For each room up to ``hand`` and mask of rows to hit: which rows can be hit too.
 
     Bit b of entry (r, m) is set when row b can be hit along with the rows of m in room r
     (``table[m | 1 << b] <= r``), and bit ``ROWS`` when the rows of m can be hit at all
     (``table[m] <= r``), ``table`` being ``hits.fewest``. Flat, room by room.
     """
     masks = np.arange(1 << rows)
-    out = np.zeros((most + 1, 1 << rows), np.uint16)
-    for room in range(most + 1):
+    out = np.zeros((hand + 1, 1 << rows), np.uint16)
+    for room in range(hand + 1):
         out[room] |= (table <= room).astype(np.uint16) << tuning.ROWS
         for bit in range(rows):
             out[room] |= (table[masks | (1 << bit)] <= room).astype(np.uint16) << bit
@@ -92,7 +92,7 @@ class Layout(NamedTuple):
     h_room: np.ndarray  # per holder: its cap's slot, or -1 for the derived holder
     h_all: np.ndarray  # per holder: the bits of all its trackers in a tracker mask
     h_run: np.ndarray  # per holder: its first tabulated bit and number of tabulated rows
-    h_most: np.ndarray  # per holder: its hand's room at the start
+    h_hand: np.ndarray  # per holder: its hand's room at the start
     f_start: np.ndarray  # per holder: where its ``fits`` table starts in ``fits``
     fits: np.ndarray  # every holder's ``fits`` table, one after the other
     hit_bytes: np.ndarray  # (word, byte) of the keys holding tracker bits
@@ -118,7 +118,8 @@ class Forced:
         would pass ``BITS``.
         """
         p = self.p
-        out, used = [], set()
+        out: list[tuple[int, int, list[int]]] = []
+        used: set[int] = set()
         for c, (refs, values) in enumerate(p.tallies):
             terms = [t for t in refs if self.where[t][-1] >= j]  # rows with items ahead
             least = min(values)
@@ -156,7 +157,7 @@ class Forced:
             h_run[i] = len(order), len(rows)
             h_all[i] = ((1 << len(mine)) - 1) << len(order)
             order += mine
-            covers = defaultdict(int)
+            covers: dict[int, int] = defaultdict(int)
             for bit, t in enumerate(rows):
                 for k in self.where[t]:
                     if k >= j and h in p.domains[k]:
@@ -164,12 +165,13 @@ class Forced:
             table = fewest(set(covers.values()), p.caps[h], len(rows))
             tables.append(fits(table, len(rows), p.caps[h]))
             f_start[i + 1] = f_start[i] + len(tables[-1])
-        bit = {t: b for b, t in enumerate(order)}
+        bit_of = {t: b for b, t in enumerate(order)}
         hits = _hit_bytes(
-            [(bit[t], fields.places["b", t]) for t in order if self.where[t][0] < j]
+            [(bit_of[t], fields.places["b", t]) for t in order if self.where[t][0] < j]
         )  # trackers opened before this layer: their bits are in the keys
         c_least = np.array([least for _, least, _ in tallies], np.int64)
-        c_mask = np.array([sum(1 << bit[t] for t in terms) for _, _, terms in tallies], np.uint64)
+        masks = [sum(1 << bit_of[t] for t in terms) for _, _, terms in tallies]
+        c_mask = np.array(masks, np.uint64)
         c_place = np.zeros((len(tallies), 3), np.uint64)  # mask 0: not open yet, value 0
         for i, (c, _, _) in enumerate(tallies):
             if self.tfirst[c] < j:

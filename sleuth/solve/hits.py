@@ -24,24 +24,24 @@ import numpy as np
 FAR = 99  # more items than any hand holds
 
 
-def fewest(covers: set[int], most: int, rows: int) -> np.ndarray:
-    """For every mask of ``rows`` sets: the fewest covers whose union holds it (up to ``most``).
+def fewest(covers: set[int], hand: int, rows: int) -> np.ndarray:
+    """For every mask of ``rows`` sets: the fewest covers whose union holds it (up to ``hand``).
 
-    ``FAR`` where more than ``most`` covers would be needed or none can. Read-only: the same
+    ``FAR`` where more than ``hand`` covers would be needed or none can. Read-only: the same
     covers come back at many steps of a count, and the table is made once for them.
     """
-    return _fewest(frozenset(covers), most, rows)
+    return _fewest(frozenset(covers), hand, rows)
 
 
 @lru_cache(maxsize=4096)
-def _fewest(covers: frozenset[int], most: int, rows: int) -> np.ndarray:
+def _fewest(covers: frozenset[int], hand: int, rows: int) -> np.ndarray:
     """``fewest``, made."""
-    covers = {c for c in covers if not any(c | d == d != c for d in covers)}  # undominated
+    undominated = {c for c in covers if not any(c | d == d != c for d in covers)}
     union = np.full(1 << rows, FAR, np.int8)
     union[0] = 0
     frontier = np.zeros(1, np.int64)
-    hit = np.array(sorted(covers), np.int64)
-    for n in range(1, most + 1):
+    hit = np.array(sorted(undominated), np.int64)
+    for n in range(1, hand + 1):
         if not len(frontier) or not len(hit):
             break
         made = np.unique((frontier[:, None] | hit[None, :]).ravel())
@@ -74,7 +74,7 @@ def needs(p, k: int, must: list[int], tfirst, tlast, position) -> tuple[list[int
     """
     open_ = [c for c in must if tfirst[c] <= k < tlast[c]]
     sets = open_ + [c for c in must if tfirst[c] > k]
-    covers = defaultdict(int)
+    covers: dict[int, int] = defaultdict(int)
     for bit, c in enumerate(sets):
         (t,) = p.tallies[c][0]
         for item in p.trackers[t][1]:

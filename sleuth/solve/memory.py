@@ -25,10 +25,9 @@ from pathlib import Path
 
 from sleuth.errors import InputError
 from sleuth.files import head, write_atomic
-from sleuth.model import Holder, Item
+from sleuth.model import Item, Pair
 
 LARGEST = 1 << 20  # bytes: a remembered order of a few hundred items is far smaller
-Pair = tuple[Holder, Item]
 
 
 @dataclass(frozen=True)
@@ -146,7 +145,9 @@ class Remembered:
             data = json.loads(text.decode("utf-8")) if size <= LARGEST else None
         except (OSError, ValueError, RecursionError, InputError):  # JSON nested too deep too
             return cls()
-        order = data.get("order") if isinstance(data, dict) else None
+        if not isinstance(data, dict):
+            return cls()
+        order = data.get("order")
         if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
             return cls()
         if len(set(order)) != len(order):

@@ -14,11 +14,13 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
 
 from sleuth.model import Item
 from sleuth.solve import engines, tuning
 from sleuth.solve.counts import BudgetExceeded, TooBig
-from sleuth.solve.engines import Run
+from sleuth.solve.engines import Engine, Run
 from sleuth.solve.merge import Kernels
 from sleuth.solve.plan import Plan, with_order
 from sleuth.solve.simplify import Reduced
@@ -43,17 +45,19 @@ def _greedy_order(items, trackers, sizes, rng, eager: bool) -> list[Item]:
             members[item].append(t)
     left = {t: len(trackers[t][1]) for t in range(len(trackers))}
     cost = [_open_cost(t, sizes) for t in trackers]
-    remaining, order, open_ = list(items), [], set()
+    remaining, order = list(items), []
+    open_: set[int] = set()
+
+    def rank(item: Item) -> tuple[float, float, float]:
+        """The item's key: the least is taken (ties broken at random)."""
+        opened = sum(cost[t] for t in members[item] if t not in open_ and left[t] > 1)
+        closed = sum(cost[t] for t in members[item] if t in open_ and left[t] == 1)
+        inside = sum(cost[t] for t in members[item] if t in open_)
+        key = (-inside, opened - closed) if eager else (opened - closed, -closed)
+        return (*key, rng.random())
+
     while remaining:
-        best, best_key = None, None
-        for item in remaining:
-            opened = sum(cost[t] for t in members[item] if t not in open_ and left[t] > 1)
-            closed = sum(cost[t] for t in members[item] if t in open_ and left[t] == 1)
-            inside = sum(cost[t] for t in members[item] if t in open_)
-            key = (-inside, opened - closed) if eager else (opened - closed, -closed)
-            key += (rng.random(),)
-            if best_key is None or key < best_key:
-                best, best_key = item, key
+        best = min(remaining, key=rank)
         remaining.remove(best)
         order.append(best)
         for t in members[best]:
@@ -117,34 +121,38 @@ def expected(run: Run) -> float:
     return run.size + len(run.layers[-1]) * ahead
 
 
-class Dropped(TooBig):
-    """A run stopped whole by its forecast or its bound: it can go on later from where it is."""
+class Ending(Enum):
+    """How ``finished`` left a run."""
+
+    DONE = "done"  # every item visited
+    PAUSED = "paused"  # past the cap it was given, not done: it may go on
+    DROPPED = "dropped"  # stopped whole by its forecast or its bound: it may go on later
+    FAILED = "failed"  # a step would have passed the engine's limit (TooBig): it is spent
 
 
-def finished(run: Run, deadline: float | None, cap: float = math.inf) -> None:
-    """Advance the run to its end, or past ``cap`` states.
+def finished(run: Run, deadline: float | None, bound: float, cap: float = math.inf) -> Ending:
+    """Advance the run to its end, or past ``cap`` states, under ``bound`` states.
 
     Dropped as soon as the run is expected to go far over its bound (``HOPELESS``), or when it
     reaches its bound not expected to end soon after: a run expected to end within ``OVER``
     times its bound, or within ``NEAR`` times the states it has made, may pass it (up to the
-    engine's hard ``limit``), rather than be dropped near its end. A forecast from the first
-    layers misleads, so a run under ``SURE`` states is dropped only at its bound. TooBig from
-    the engine itself when a step would pass that limit.
+    run's hard ``limit``), rather than be dropped near its end. A forecast from the first
+    layers misleads, so a run under ``SURE`` states is dropped only at its bound. Failed when
+    a step of the engine itself would pass that limit.
     """
-    bound = run.most
-    try:
-        while not run.done and run.size <= cap:
-            forecast = expected(run)
-            near = max(tuning.OVER * bound, tuning.NEAR * run.size)  # near its end: may pass
-            if forecast > max(tuning.HOPELESS * bound, near) and run.size >= tuning.SURE:
-                raise Dropped
-            run.most = bound if forecast > near else min(run.limit, near)
-            if run.size > run.most:
-                raise Dropped
-            # stop at the bound rather than fail inside it, so the forecast is asked again there
-            run.advance(min(1.5 * run.size + 1000, cap, run.most), deadline)
-    finally:
-        run.most = bound
+    while not run.done and run.size <= cap:
+        forecast = expected(run)
+        near = max(tuning.OVER * bound, tuning.NEAR * run.size)  # near its end: may pass
+        if forecast > max(tuning.HOPELESS * bound, near) and run.size >= tuning.SURE:
+            return Ending.DROPPED
+        allowed = bound if forecast > near else min(run.limit, near)
+        if run.size > allowed:
+            return Ending.DROPPED
+        try:  # stop at the bound rather than fail inside it, so the forecast is asked again there
+            run.advance(min(1.5 * run.size + 1000, cap, allowed), deadline)
+        except TooBig:
+            return Ending.FAILED
+    return Ending.DONE if run.done else Ending.PAUSED
 
 
 class Shelf:
@@ -153,39 +161,108 @@ class Shelf:
     The kept run is the first dropped whole: the contenders come best first by static cost,
     and at the first bound the forecasts of hard records do not tell their orders apart. Its
     states count against the others' limit, so that all the runs alive together stay under the
-    engine's bound.
+    engine's bound of ``states``.
     """
 
-    def __init__(self, most: int):
-        self.most = most
+    def __init__(self, states: int):
+        self.states = states
         self.kept: tuple[list[Item], Run] | None = None
         self.tried: list[list[Item]] = []  # in the order they dropped
 
-    def add(self, order: list[Item], run: Run, whole: bool) -> None:
-        """Note a dropped run; keep it if it is whole and none is kept yet."""
+    def add(self, order: list[Item], run: Run, ending: Ending) -> None:
+        """Note a dropped or failed run; keep it if it dropped whole and none is kept yet."""
         self.tried.append(order)
-        if whole and self.kept is None:
+        if ending is Ending.DROPPED and self.kept is None:
             self.kept = (order, run)
 
     def room(self) -> int:
         """The hard state limit of a new run while the kept one waits."""
-        return self.most - (self.kept[1].size if self.kept else 0)
+        return self.states - (self.kept[1].size if self.kept else 0)
 
     def resumed(self, deadline: float | None) -> Run | None:
-        """The kept run, gone on to its end under the whole bound; None without one."""
+        """The kept run, gone on to its end under the whole bound; None without one or if not."""
         if self.kept is None:
             return None
         _, run = self.kept
         self.kept = None
-        run.most = run.limit = self.most
-        finished(run, deadline)
-        return run
+        run.limit = self.states
+        return run if finished(run, deadline, self.states) is Ending.DONE else None
 
 
 def _in_time(deadline: float | None) -> None:
     """BudgetExceeded once the deadline has passed: no new order is made or run after it."""
     if deadline is not None and time.monotonic() > deadline:
         raise BudgetExceeded
+
+
+@dataclass
+class _Race:
+    """What every run of one race shares: its plan, engine, kernels and deadline."""
+
+    p: Plan
+    reduced: Reduced
+    deadline: float | None
+    engine: Engine
+    kernels: Kernels  # the count's, not a run's
+
+    def run(self, order: list[Item]) -> Run:
+        """A new run in this order, at its start."""
+        return self.engine(with_order(self.p, order, self.reduced), self.kernels)
+
+    def alone(self) -> Run | None:
+        """The first greedy order's run, if it finishes within ``SOLO`` states."""
+        run = self.run(first_order(self.p, self.p.tracked))
+        try:
+            run.advance(tuning.SOLO, self.deadline)
+        except TooBig:
+            return None
+        return run if run.done else None
+
+    def pairs(self, hint: list[Item] | None) -> Iterator[list[list[Item]]]:
+        """The contenders a pair at a time (an order and its reverse), the hint in the first."""
+        made = contenders(self.p, self.p.tracked)
+        for order in made:
+            _in_time(self.deadline)
+            pair = [o for o in (order, next(made, None)) if o is not None]
+            yield pair if hint is None else [hint, *pair]
+            hint = None
+
+    def pair(self, orders: list[list[Item]], shelf: Shelf) -> Run | None:
+        """The first of these orders to finish, each under ``FIRST`` of the engine's bound.
+
+        Each is probed (``PROBE`` states), then the probed go on in their forecast's order; the
+        others go on the shelf.
+        """
+        bound = tuning.FIRST * self.engine.states
+        probed = []
+        for order in orders:
+            _in_time(self.deadline)
+            run = self.run(order)
+            run.limit = shelf.room()
+            ending = finished(run, self.deadline, bound, tuning.PROBE)
+            if ending is Ending.DONE:
+                return run
+            if ending is Ending.PAUSED:
+                probed.append((order, run))
+            else:
+                shelf.add(order, run, ending)
+        probed.sort(key=lambda x: expected(x[1]))
+        for order, run in probed:
+            run.limit = shelf.room()
+            ending = finished(run, self.deadline, bound)
+            if ending is Ending.DONE:
+                return run
+            shelf.add(order, run, ending)
+        return None
+
+    def again(self, orders: list[list[Item]]) -> Run | None:
+        """The first of these orders to finish, each run from the start under the whole bound."""
+        for order in orders:
+            _in_time(self.deadline)
+            run = self.run(order)
+            if finished(run, self.deadline, self.engine.states) is Ending.DONE:
+                return run
+        return None
 
 
 def race(p: Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | None = None) -> Run:
@@ -199,61 +276,24 @@ def race(p: Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | N
     of the engine's state bound (an order that needs more, or is expected to need far more,
     drops out). When every one has dropped, the first run dropped whole goes on from where it
     stopped, under the whole bound (``Shelf``); if it fails too, the next ``SECOND`` that
-    dropped run again from the start.
+    dropped run again from the start. TooBig when none finishes.
     """
-    tracked = p.tracked
-    engine, kernels = engines.choose(p), Kernels()  # the kernels are the count's, not a run's
-    first = engine(with_order(p, first_order(p, tracked), reduced), kernels)
-    try:
-        first.advance(tuning.SOLO, deadline)
-        if first.done:
-            return first
-    except TooBig:
-        pass
-    del first  # not kept in memory while the others run
-    shelf = Shelf(engine.most)
-    made = contenders(p, tracked)
-    for order in made:
-        _in_time(deadline)
-        pair = [o for o in (order, next(made, None)) if o is not None]
-        if hint is not None:
-            pair = [hint, *pair]
-        runs = []
-        for o in pair:
-            _in_time(deadline)
-            run = engine(with_order(p, o, reduced), kernels)
-            run.most, run.limit = tuning.FIRST * engine.most, shelf.room()
-            try:
-                finished(run, deadline, tuning.PROBE)
-                if run.done:
-                    return run
-                runs.append((o, run))
-            except TooBig as e:
-                shelf.add(o, run, isinstance(e, Dropped))
-        runs.sort(key=lambda x: expected(x[1]))
-        for o, run in runs:
-            run.limit = shelf.room()
-            try:
-                finished(run, deadline)
-                return run
-            except TooBig as e:
-                shelf.add(o, run, isinstance(e, Dropped))
-        del runs, run
-        hint = None
-    resumed = shelf.kept[0] if shelf.kept else None
-    try:
-        run = shelf.resumed(deadline)
+    engine = engines.choose(p)
+    racing = _Race(p, reduced, deadline, engine, Kernels())
+    run = racing.alone()
+    if run is not None:
+        return run
+    shelf = Shelf(engine.states)
+    for orders in racing.pairs(hint):
+        run = racing.pair(orders, shelf)
         if run is not None:
             return run
-    except TooBig:
-        pass
+    resumed = shelf.kept[0] if shelf.kept else None
+    run = shelf.resumed(deadline)
+    if run is not None:
+        return run
     again = [o for o in shelf.tried if o is not resumed]
-    for order in again[: tuning.SECOND]:
-        _in_time(deadline)
-        run = engine(with_order(p, order, reduced), kernels)
-        try:
-            finished(run, deadline)
-            return run
-        except TooBig:
-            continue
-    raise TooBig
+    run = racing.again(again[: tuning.SECOND])
+    if run is None:
+        raise TooBig
+    return run

@@ -28,15 +28,16 @@ from sleuth.solve.steps import Steps
 class DictRun:
     """A forward pass in one order, which can be advanced a little at a time (``engine.Run``)."""
 
-    most = tuning.DICT_STATES
+    states = tuning.DICT_STATES
 
     def __init__(self, p: Plan, kernels: Kernels | None = None):
         """A run at its start; ``kernels`` are not used (Python integers all the way)."""
         self.p = p
         self.steps = Steps(p)
         self.layers: list[dict[tuple, int]] = [{self.steps.start(): 1}]
+        self.back: list[dict[tuple, int]] = []  # per layer, once ``backward`` has run
         self.size = 1
-        self.limit = type(self).most  # as VectorRun's; checked with ``most`` before each step
+        self.limit = type(self).states  # the race reads it; its steps stop at ``states``
 
     @property
     def done(self) -> bool:
@@ -46,7 +47,7 @@ class DictRun:
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or until more than ``cap`` states have been made."""
         while not self.done and self.size <= cap:
-            if self.size > self.most:
+            if self.size > type(self).states:
                 raise TooBig
             k = len(self.layers) - 1
             nxt: dict[tuple, int] = defaultdict(int)
@@ -89,7 +90,8 @@ class DictRun:
                     free_held[h] += ways * (mult * part // nfree)
         self.back = [back]
         for k in range(len(p.order) - 1, -1, -1):
-            item, here, row = p.order[k], {}, defaultdict(int)
+            item, here = p.order[k], {}
+            row: dict[int, int] = defaultdict(int)  # by holder
             for state, ways in self.layers[k].items():
                 acc = 0
                 for h, after in steps.next_states(k, state):

@@ -131,6 +131,7 @@ def counted_run(model: Model, deadline: float) -> tuple[VectorRun, Reduced, int]
         run = race(p, reduced, deadline)
     except (Contradiction, BudgetExceeded):
         return None
+    assert isinstance(run, VectorRun)  # ``fits``: the race ran the layer engine
     zero = {(h, i): 0 for h in model.space.holders for i in model.space.items}
     counts = run.backward(zero, reduced, keep=True)
     return (run, reduced, counts.total) if counts.total else None

@@ -37,11 +37,11 @@ class Reduced:
 
 def _reduce(tally: Tally, domains: dict, sizes: dict) -> tuple[Tally, int]:
     """The tally's residual over undecided items, and the greatest value the residual can take."""
-    terms, constant, most = residual(tally.terms, domains, sizes)
-    values = frozenset(v - constant for v in tally.values if 0 <= v - constant <= most)
+    terms, constant, highest = residual(tally.terms, domains, sizes)
+    values = frozenset(v - constant for v in tally.values if 0 <= v - constant <= highest)
     if not values:
         raise Contradiction
-    return Tally(terms, values), most
+    return Tally(terms, values), highest
 
 
 def residual(terms: tuple[Term, ...], domains: dict, sizes: dict) -> tuple[tuple, int, int]:
@@ -50,7 +50,7 @@ def residual(terms: tuple[Term, ...], domains: dict, sizes: dict) -> tuple[tuple
     e.g. ((Term("Cleo", frozenset({"32"}), True),), 1, 1): Bert surely holds a sector of the
     row, and Cleo may hold its one undecided sector.
     """
-    left, constant, most = [], 0, 0
+    left, constant, highest = [], 0, 0
     for term in terms:
         able = frozenset(i for i in term.items if term.holder in domains[i])
         sure = frozenset(i for i in able if domains[i] == {term.holder})
@@ -59,16 +59,16 @@ def residual(terms: tuple[Term, ...], domains: dict, sizes: dict) -> tuple[tuple
                 constant += 1
             elif able:
                 left.append(Term(term.holder, able, True))
-                most += 1
+                highest += 1
         else:
             constant += len(sure)
             if able - sure:
                 left.append(Term(term.holder, able - sure))
-                most += min(len(able - sure), sizes[term.holder])
-    return tuple(left), constant, most
+                highest += min(len(able - sure), sizes[term.holder])
+    return tuple(left), constant, highest
 
 
-def _narrow(tally: Tally, most: int, domains: dict, sizes: dict) -> bool:
+def _narrow(tally: Tally, highest: int, domains: dict, sizes: dict) -> bool:
     """Fix or exclude items when a residual tally sits at its least or greatest value."""
     changed = False
     if tally.values == {0}:
@@ -76,7 +76,7 @@ def _narrow(tally: Tally, most: int, domains: dict, sizes: dict) -> bool:
             for item in term.items:
                 changed |= term.holder in domains[item]
                 domains[item] = domains[item] - {term.holder}
-    elif tally.values == {most}:
+    elif tally.values == {highest}:
         for term in tally.terms:
             if (term.any and len(term.items) == 1) or (
                 not term.any and len(term.items) <= sizes[term.holder]
@@ -138,17 +138,17 @@ def reduce(model: Model, tolerable: frozenset[int] = frozenset()) -> Reduced:
         residuals, changed = [], False
         for tally, group in tallies:
             try:
-                residual, most = _reduce(tally, domains, sizes)
+                residual, highest = _reduce(tally, domains, sizes)
             except Contradiction:
                 if not group:
                     raise
                 broken.add(group)
                 continue
-            if residual.terms and residual.values != frozenset(range(most + 1)):
+            if residual.terms and residual.values != frozenset(range(highest + 1)):
                 residuals.append((residual, group))
                 if not group:
-                    changed |= _narrow(residual, most, domains, sizes)
-        fixed = {}
+                    changed |= _narrow(residual, highest, domains, sizes)
+        fixed: dict[Holder, int] = {}
         for domain in domains.values():
             if len(domain) == 1:
                 (holder,) = domain

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import z3
 
-from sleuth.model import Holder, Item
+from sleuth.model import Pair
 from sleuth.solve.entail import Entailment
-
-Pair = tuple[Holder, Item]
 
 
 def firsts(entail: Entailment, pairs: set[Pair], holding: bool = True) -> dict[Pair, int]:
@@ -47,7 +45,8 @@ def forced_by(entail: Entailment, k: int, pairs: set[Pair], holding: bool = True
     if not pairs:
         return set()
     if len(pairs) == 1:
-        return set(pairs) if entail.proves(range(k + 1), *pairs, holding) else set()
+        (pair,) = pairs
+        return {pair} if entail.proves(range(k + 1), pair, holding) else set()
     var = {entail.x[p].get_id(): p for p in pairs}
     ask = [entail.x[p] for p in sorted(pairs)]
     _, implied = entail.solver.consequences([entail.prefixes[k]], ask)

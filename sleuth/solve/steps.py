@@ -78,7 +78,7 @@ class Hits(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Step:
+class Transition:
     """One step of the program: the item at position k, and how each state moves on."""
 
     opened_bits: int  # bits that open at this step (appended to the state's bits)
@@ -88,12 +88,17 @@ class Step:
     touched: list[int]  # tallies that the item may change
     lows: dict[int, Low]  # by open tally
     closing: list[tuple[int, frozenset[int]]]  # tallies whose last item this is, their values
-    most: list[int]  # greatest value of each open tally
+    greatest: list[int]  # greatest value of each open tally
     keep_bits: list[int]  # the open bits still open after the step
     keep_tallies: list[int]  # the open tallies still open after the step
     hits: list[Hits]
     codes: list[int]  # per open tally: its group's label code, 0 if strict
     settling: frozenset[int]  # the codes of the groups whose last tally closes here
+
+    def width(self) -> float:
+        """log2 of the values of the trackers and tallies still open after the step."""
+        kept = sum(math.log2(self.greatest[c] + 1) for c in self.keep_tallies)
+        return len(self.keep_bits) + kept
 
 
 def share(term: Potential, room, hit):
@@ -131,138 +136,167 @@ def _gains(p: Plan, refs: list[int], position: dict) -> dict[int, int]:
     return out
 
 
+class _Spans:
+    """Where each tracker and tally of a plan lives in its order, and what each step makes.
+
+    A tracker lives from its first item to its last; a tally from its trackers' first item to
+    their last (the asked tally to the end). ``transition`` makes step k from the trackers and
+    tallies open at it.
+    """
+
+    def __init__(self, p: Plan, slot_of: dict[int, int]):
+        self.p, self.slot_of = p, slot_of
+        n = len(p.order)
+        self.position = position = {item: k for k, item in enumerate(p.order)}
+        self.where = [sorted(position[i] for i in items) for _, items, _ in p.trackers]
+        self.first = [where[0] for where in self.where]
+        self.last = [where[-1] for where in self.where]
+        self.tfirst = [min(self.first[t] for t in refs) for refs, _ in p.tallies]
+        self.tlast = [max(self.last[t] for t in refs) for refs, _ in p.tallies]
+        if p.asked is not None:  # open to the end: the final states keep its value
+            self.tlast[p.asked] = n
+        self.bits = [t for t, (_, _, any_) in enumerate(p.trackers) if any_]
+        self.members: dict[int, list[int]] = defaultdict(list)  # by tracker: its tallies
+        for c, (refs, _) in enumerate(p.tallies):
+            for t in refs:
+                self.members[t].append(c)
+        self.gain = [_gains(p, refs, position) for refs, _ in p.tallies]
+        self.must = musts(p)
+        self.tolerated = sorted({p.group(c) for c in range(len(p.tallies))} - {0})
+        self.code = {g: k + 1 for k, g in enumerate(self.tolerated)}
+        self.code[0] = 0
+        self.glast: dict[int, int] = {}  # by group: the step of its last tally
+        for c in range(len(p.tallies)):
+            self.glast[p.group(c)] = max(self.glast.get(p.group(c), -1), self.tlast[c])
+
+    def opening(self, k: int) -> tuple[list[int], list[int]]:
+        """The bits and the tallies that open at step k."""
+        bits = [t for t in self.bits if self.first[t] == k]
+        tallies = [c for c in range(len(self.p.tallies)) if self.tfirst[c] == k]
+        return bits, tallies
+
+    def ahead(self, t: int, k: int) -> int:
+        """Tracker t's items after step k."""
+        return len(self.where[t]) - bisect_right(self.where[t], k)  # ``where[t]`` is sorted
+
+    def _potential(self, c: int, k: int, bpos: dict[int, int]) -> list[Potential]:
+        """Each term of tally c that may grow after step k."""
+        out = []
+        for t in self.p.tallies[c][0]:
+            h, _, any_ = self.p.trackers[t]
+            if self.ahead(t, k):
+                out.append(Potential(bpos.get(t, -1) if any_ else -1, h, self.ahead(t, k), any_))
+        return out
+
+    def _action(self, k: int, h: int, open_b: list[int], bpos, cpos) -> Action:
+        """What dealing item k to holder h changes."""
+        p, item, members = self.p, self.p.order[k], self.members
+        sets = [
+            (bpos[t], [cpos[c] for c in members[t]])
+            for t in open_b
+            if p.trackers[t][0] == h and item in p.trackers[t][1]
+        ]
+        adds = [
+            cpos[c]
+            for t, (th, items, any_) in enumerate(p.trackers)
+            if th == h and not any_ and item in items
+            for c in members[t]
+        ]
+        mine = [bpos[t] for t in open_b if p.trackers[t][0] == h]
+        emptied = sorted(
+            {
+                cpos[c]
+                for t, (th, _, _) in enumerate(p.trackers)
+                if th == h and self.ahead(t, k)
+                for c in members[t]
+                if c in cpos
+            }
+        )
+        return Action(self.slot_of.get(h), sets, adds, mine, emptied)
+
+    def _touched(self, k: int, cpos: dict[int, int]) -> list[int]:
+        """The open tallies that item k may change."""
+        item = self.p.order[k]
+        return sorted(
+            {
+                cpos[c]
+                for t, (_, items, _) in enumerate(self.p.trackers)
+                if item in items
+                for c in self.members[t]
+            }
+        )
+
+    def _low(self, c: int, k: int, bpos: dict[int, int]) -> Low:
+        """What tally c needs after step k."""
+        ahead = sum(g for j, g in self.gain[c].items() if j > k)
+        return Low(min(self.p.tallies[c][1]), self._potential(c, k, bpos), ahead)
+
+    def _hits(self, k: int, cpos: dict[int, int]) -> list[Hits]:
+        """The holders of item k that must still hit several sets (``hits.needs``)."""
+        out = []
+        for h in self.p.domains[k]:
+            if h in self.must:
+                must = self.must[h]
+                still, table = needs(self.p, k, must, self.tfirst, self.tlast, self.position)
+                if max(table) > 0:
+                    out.append(Hits(h, [cpos[c] for c in still], table))
+        return out
+
+    def transition(self, k: int, open_b: list[int], open_c: list[int], new: tuple) -> Transition:
+        """Step k, with the bits and tallies open at it (``new``: how many of each opened)."""
+        p = self.p
+        bpos = {t: i for i, t in enumerate(open_b)}
+        cpos = {c: i for i, c in enumerate(open_c)}
+        return Transition(
+            new[0],
+            new[1],
+            len(open_b),
+            {h: self._action(k, h, open_b, bpos, cpos) for h in p.domains[k]},
+            self._touched(k, cpos),
+            {i: self._low(c, k, bpos) for i, c in enumerate(open_c)},
+            [(cpos[c], p.tallies[c][1]) for c in open_c if self.tlast[c] == k],
+            [max(p.tallies[c][1]) for c in open_c],
+            [i for i, t in enumerate(open_b) if self.last[t] > k],
+            [i for i, c in enumerate(open_c) if self.tlast[c] > k],
+            self._hits(k, cpos),
+            [self.code[p.group(c)] for c in open_c],
+            frozenset(self.code[g] for g in self.tolerated if self.glast[g] == k),
+        )
+
+
 class Steps:
     """Every step of a plan in its order, and the state before the first."""
 
     def __init__(self, p: Plan):
         self.p = p
         n = len(p.order)
-        position = {item: k for k, item in enumerate(p.order)}
-        first = [min(position[i] for i in items) for _, items, _ in p.trackers]
-        last = [max(position[i] for i in items) for _, items, _ in p.trackers]
-        self.where = where = [sorted(position[i] for i in items) for _, items, _ in p.trackers]
-        self.tfirst = tfirst = [min(first[t] for t in refs) for refs, _ in p.tallies]
-        tlast = [max(last[t] for t in refs) for refs, _ in p.tallies]
-        if p.asked is not None:  # open to the end: the final states keep its value
-            tlast[p.asked] = n
         self.cap_slots = [h for h in range(len(p.holders)) if h != p.derived]
         self.slot_of = {h: s for s, h in enumerate(self.cap_slots)}
         self.left = [n - k - 1 + len(p.free) for k in range(n)]
-        bits = [t for t, (_, _, any_) in enumerate(p.trackers) if any_]
-        members = defaultdict(list)
-        for c, (refs, _) in enumerate(p.tallies):
-            for t in refs:
-                members[t].append(c)
-        gain = [_gains(p, refs, position) for refs, _ in p.tallies]
-        must = musts(p)
-        tolerated = sorted({p.group(c) for c in range(len(p.tallies))} - {0})
-        code = {g: k + 1 for k, g in enumerate(tolerated)}
-        code[0] = 0
-        self.tolerant = bool(tolerated)
-        self.settled = len(tolerated) + 1  # the label once the broken group has closed
-        glast: dict[int, int] = {}
-        for c in range(len(p.tallies)):
-            glast[p.group(c)] = max(glast.get(p.group(c), -1), tlast[c])
-        open_b, open_c, self.steps = [], [], []
+        spans = _Spans(p, self.slot_of)
+        self.where, self.tfirst = spans.where, spans.tfirst
+        self.tolerant = bool(spans.tolerated)
+        self.settled = len(spans.tolerated) + 1  # the label once the broken group has closed
+        self.steps: list[Transition] = []
         self.opened: list[tuple[list[int], list[int]]] = []  # open trackers and tallies per step
         self.width: list[float] = []  # log2 of the tracker and tally values after each step
+        open_b: list[int] = []
+        open_c: list[int] = []
         for k in range(n):
-            new_b = [t for t in bits if first[t] == k]
-            new_c = [c for c in range(len(p.tallies)) if tfirst[c] == k]
+            new_b, new_c = spans.opening(k)
             open_b, open_c = open_b + new_b, open_c + new_c
-            bpos = {t: i for i, t in enumerate(open_b)}
-            cpos = {c: i for i, c in enumerate(open_c)}
             self.opened.append((open_b, open_c))
-            item = p.order[k]
-
-            def ahead(t, k=k):
-                return len(where[t]) - bisect_right(where[t], k)  # ``where[t]`` is sorted
-
-            def potential(c, k=k, bpos=bpos):
-                """Each term of tally c that may grow after step k."""
-                out = []
-                for t in p.tallies[c][0]:
-                    h, _, any_ = p.trackers[t]
-                    if ahead(t):
-                        out.append(Potential(bpos.get(t, -1) if any_ else -1, h, ahead(t), any_))
-                return out
-
-            touched = sorted(
-                {
-                    cpos[c]
-                    for t, (_, items, _) in enumerate(p.trackers)
-                    if item in items
-                    for c in members[t]
-                }
-            )
-            actions = {}
-            for h in p.domains[k]:
-                sets = [
-                    (bpos[t], [cpos[c] for c in members[t]])
-                    for t in open_b
-                    if p.trackers[t][0] == h and item in p.trackers[t][1]
-                ]
-                adds = [
-                    cpos[c]
-                    for t, (th, items, any_) in enumerate(p.trackers)
-                    if th == h and not any_ and item in items
-                    for c in members[t]
-                ]
-                mine = [bpos[t] for t in open_b if p.trackers[t][0] == h]
-                emptied = sorted(
-                    {
-                        cpos[c]
-                        for t, (th, _, _) in enumerate(p.trackers)
-                        if th == h and ahead(t)
-                        for c in members[t]
-                        if c in cpos
-                    }
-                )
-                actions[h] = Action(self.slot_of.get(h), sets, adds, mine, emptied)
-            lows = {
-                c: Low(
-                    min(p.tallies[open_c[c]][1]),
-                    potential(open_c[c]),
-                    sum(g for j, g in gain[open_c[c]].items() if j > k),
-                )
-                for c in range(len(open_c))
-            }
-            closing = [(cpos[c], p.tallies[c][1]) for c in open_c if tlast[c] == k]
-            hits = []
-            for h in p.domains[k]:
-                if h in must:
-                    still, table = needs(p, k, must[h], tfirst, tlast, position)
-                    if max(table) > 0:
-                        hits.append(Hits(h, [cpos[c] for c in still], table))
-            most = [max(p.tallies[c][1]) for c in open_c]
-            keep_b = [i for i, t in enumerate(open_b) if last[t] > k]
-            keep_c = [i for i, c in enumerate(open_c) if tlast[c] > k]
-            self.steps.append(
-                Step(
-                    len(new_b),
-                    len(new_c),
-                    len(open_b),
-                    actions,
-                    touched,
-                    lows,
-                    closing,
-                    most,
-                    keep_b,
-                    keep_c,
-                    hits,
-                    [code[p.group(c)] for c in open_c],
-                    frozenset(code[g] for g in tolerated if glast[g] == k),
-                )
-            )
-            self.width.append(len(keep_b) + sum(math.log2(most[c] + 1) for c in keep_c))
-            open_b = [open_b[i] for i in keep_b]
-            open_c = [open_c[i] for i in keep_c]
+            step = spans.transition(k, open_b, open_c, (len(new_b), len(new_c)))
+            self.steps.append(step)
+            self.width.append(step.width())
+            open_b = [open_b[i] for i in step.keep_bits]
+            open_c = [open_c[i] for i in step.keep_tallies]
 
     def start(self) -> tuple:
         """The state before the first step: every hand's whole room (and label 0)."""
         return tuple(self.p.caps[h] for h in self.cap_slots) + (0,) * self.tolerant
 
-    def labelled(self, step: Step, label: int, failed: set[int]) -> int | None:
+    def labelled(self, step: Transition, label: int, failed: set[int]) -> int | None:
         """The label after a move whose checks ``failed`` (open tallies); None if it is dead.
 
         ``failed`` holds no tally of the label's own group: those are not checked.
@@ -289,7 +323,7 @@ class Steps:
     def next_states(self, k: int, state: tuple) -> list[tuple[int, tuple]]:
         """Every (holder, next state) reachable from ``state`` at step ``k``."""
         step = self.steps[k]
-        nb, nc, most = step.opened_bits, step.opened_tallies, step.most
+        nb, nc, greatest = step.opened_bits, step.opened_tallies, step.greatest
         ncap = len(self.cap_slots)
         label = state[-1] if self.tolerant else 0
         body = state[:-1] if self.tolerant else state
@@ -320,7 +354,7 @@ class Steps:
                         grown.add(c)
             for c in adds:
                 cv[c] += 1
-            failed = {c for c in grown if cv[c] > most[c]}
+            failed = {c for c in grown if cv[c] > greatest[c]}
             rest = left - sum(new_caps)
             check = step.touched
             if slot is not None and new_caps[slot] == 0:

@@ -5,7 +5,7 @@ slowest 6-player states of simulated games 0 to 19, "slow states" the 30 slowest
 surveys; times are totals over them, from alternated runs or replays (``benchmarks/replay.py``,
 ``benchmarks/survey.py``) on one shared 2-core machine. Code reads a constant here when it uses
 it (``tuning.SOLO``), so that tests and the replay can change one for a while; the engines'
-memory bounds are class attributes made from theirs (``VectorRun.most``).
+memory bounds are class attributes made from theirs (``VectorRun.states``).
 """
 
 # The race of item orders (``order.race``)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from sleuth.solve.counts import BudgetExceeded, Counts, TooBig, multinomial
 from sleuth.solve.forced import Forced
 from sleuth.solve.merge import Kernels, merged
 from sleuth.solve.plan import Plan
-from sleuth.solve.steps import Low, Steps, reaches, share
+from sleuth.solve.steps import Action, Low, Steps, reaches, share
 
 LIMIT = 1 << 62
 
@@ -57,12 +58,12 @@ class _Fields:
                 lives.setdefault(key, [k, k])[1] = k
         if steps.p.asked is not None:  # the asked tally lives in the final layer too
             lives["c", steps.p.asked][1] = n
-        most = {c: max(values) for c, (_, values) in enumerate(steps.p.tallies)}
+        greatest = {c: max(values) for c, (_, values) in enumerate(steps.p.tallies)}
         wanted = [(("cap", s), w, -1, n) for s, w in enumerate(cap_widths)]
         if steps.tolerant:  # the label (``steps``), alive from the start to the end
             wanted.append((("l", 0), steps.settled.bit_length(), -1, n))
         for (kind, i), (first, last) in sorted(lives.items(), key=lambda x: x[1][0]):
-            width = 1 if kind == "b" else max(most[i].bit_length(), 1)
+            width = 1 if kind == "b" else max(greatest[i].bit_length(), 1)
             wanted.append(((kind, i), width, first, last))
         self.places: dict[tuple[str, int], tuple[int, int, int]] = {}
         placed: list[tuple[int, int, int, int, int]] = []  # word, shift, width, first, last
@@ -86,11 +87,12 @@ class _Fields:
         for w, sh, wd, f, la in placed:
             for j in range(f + 1, la + 1):  # the layers the field lives in
                 masks[j][w] = masks[j].get(w, 0) | ((1 << wd) - 1) << sh
-        self.shapes = []  # per layer: (words, mask of live bits per word, bits used if one word)
-        for live in masks:
-            words = 1 + max(live, default=0)
-            mask = np.array([live.get(w, 0) for w in range(words)], dtype=np.uint64)
-            used = max(live.get(0, 0).bit_length(), 1)
+        # per layer: (words, mask of live bits per word, bits used if one word)
+        self.shapes: list[tuple[int, np.ndarray, int]] = []
+        for layer in masks:
+            words = 1 + max(layer, default=0)
+            mask = np.array([layer.get(w, 0) for w in range(words)], dtype=np.uint64)
+            used = max(layer.get(0, 0).bit_length(), 1)
             self.shapes.append((words, mask, used if words == 1 else 64))
 
     def column(self, keys: np.ndarray, key: tuple[str, int], dtype) -> np.ndarray:
@@ -210,6 +212,7 @@ class _Checks:
     def labelled(self, ok: np.ndarray, settling: frozenset[int], settled: int):
         """The rows still alive, and their labels after the move (as ``Steps.labelled``)."""
         label = self.label
+        assert label is not None  # called only for a plan with tolerable groups
         n = np.zeros(len(label), np.int8)
         after = label.copy()
         for code, failed in self.failed.items():
@@ -235,10 +238,13 @@ class _Layer:
         return len(self.ways)
 
 
+_SPENT = _Layer(None, np.zeros(0, np.int64))  # a layer the backward pass is done with
+
+
 class VectorRun:
     """A forward pass on whole layers (``engines.Run``), as ``reference.DictRun`` state by state.
 
-    ``most`` bounds the states kept over all layers (``limit``, the hard bound of one run,
+    ``states`` bounds the states kept over all layers (``limit``, the hard bound of one run,
     starts at it): each keeps its weight and the int32 successor of each of its edges, about
     16 bytes in all (26.5 million states: 383 MiB). The successors of one step are merged at
     once, at about 32 bytes plus 16 per key word each (keys, table, sums, where each went): they
@@ -246,7 +252,7 @@ class VectorRun:
     Measured at the bound, whole processes peak at 650 to 800 MiB.
     """
 
-    most = tuning.VECTOR_STATES
+    states = tuning.VECTOR_STATES
     most_edges = tuning.VECTOR_EDGES  # successors made in one step, before they merge
     memory = tuning.VECTOR_MEMORY  # bytes for the states kept and one step's successors
     chunk = tuning.CHUNK  # states of a layer whose successors are made at once
@@ -257,7 +263,7 @@ class VectorRun:
         self.kernels = Kernels() if kernels is None else kernels  # shared by a count's runs
         s = self.steps
         self.ncap = len(s.cap_slots)
-        biggest = max([*p.caps, *(max(step.most, default=0) for step in s.steps), s.settled])
+        biggest = max([*p.caps, *(max(step.greatest, default=0) for step in s.steps), s.settled])
         self.dtype = np.int8 if biggest < 60 else np.int16
         cap_widths = [max(p.caps[h].bit_length(), 1) for h in s.cap_slots]
         self.fields = _Fields(s, cap_widths, self.kernels)
@@ -267,9 +273,10 @@ class VectorRun:
             self.keys[word] |= np.uint64(p.caps[h] << shift)
         self.layers = [_Layer(self._caps(self.keys), np.ones(1, dtype=np.int64))]
         self.edges: list[list[tuple[int, np.ndarray, np.ndarray]]] = []
+        self.back: list[np.ndarray] = []  # per layer, once ``backward`` has run with ``keep``
         self.size = 1
-        self.limit = type(self).most  # hard: a step that would pass it fails (TooBig)
-        self.forced = None  # the forced-hits check, made at the first layer it checks
+        self.limit = type(self).states  # hard: a step that would pass it fails (TooBig)
+        self.forced: Forced | None = None  # the forced-hits check, made where first checked
         self.ends: tuple[np.ndarray, np.ndarray] | None = None  # ``_ends``, once made
         self.checked_from, self.idle = 0, 0  # the check rests after layers where it drops few
 
@@ -288,96 +295,14 @@ class VectorRun:
         ``keys`` are some states of layer k. TooBig as soon as more than ``limit`` successors
         are made.
         """
-        step = self.steps.steps[k]
-        most, keep_b, keep_c = step.most, step.keep_bits, step.keep_tallies
-        fields = self.fields
-        trackers, open_tallies = self.steps.opened[k]
-        caps = self._caps(keys)
-        bits = _Columns(fields, keys, "b", trackers, self.dtype)
-        tallies = _Columns(fields, keys, "c", open_tallies, self.dtype)
-        n = keys.shape[1]
-        left = self.steps.left[k]
-        base = fields.base(keys, k + 1)
-        place_cap = [fields.places["cap", s] for s in range(self.ncap)]
-        place_bit = {b: fields.places["b", trackers[b]] for b in keep_b}
-        place_tal = {c: fields.places["c", open_tallies[c]] for c in keep_c}
-        capsum = sum(c.astype(np.int16) for c in caps) if caps else np.zeros(n, np.int16)
-        reach = _Reach(self.steps, step.lows, caps, left + 1 - capsum, bits, tallies)
-        fit: dict[int, np.ndarray] = {}  # per holder that must hit: rows whose hand still can
-        label = fields.column(keys, ("l", 0), self.dtype) if self.steps.tolerant else None
+        chunk = _Chunk(self, k, keys)
         out, made = [], 0
-        for h, (slot, sets, adds, mine, emptied) in step.actions.items():
-            checks = _Checks(step.codes, label)
-            new_caps = list(caps)
-            if slot is None:
-                ok = left + 1 - capsum > 0
-                rest = left - capsum
-            else:
-                ok = caps[slot] > 0
-                new_caps[slot] = caps[slot] - 1
-                ok &= capsum - 1 <= left
-                rest = left - capsum + 1
-            new_bits = {}
-            new_tal = {}
-            for bit, hit in sets:
-                old = new_bits.get(bit, bits[bit])
-                fresh = (old == 0).astype(self.dtype)
-                new_bits[bit] = old | 1
-                for c in hit:
-                    new_tal[c] = new_tal.get(c, tallies[c]) + fresh
-            for c in adds:
-                new_tal[c] = new_tal.get(c, tallies[c]) + 1
-            for c, value in new_tal.items():
-                ok = checks.add(ok, c, value <= most[c])
-            check = set(step.touched)
-            if slot is not None and mine:
-                room = (new_caps[slot] != 0).astype(self.dtype)
-                for bit in mine:
-                    new_bits[bit] = new_bits.get(bit, bits[bit]) & room
-                check |= set(emptied)
-            own = rest if slot is None else new_caps[slot]  # h's room after the move
-            for c in sorted(check):
-                ok = checks.add(ok, c, reach.after(c, h, own, new_bits, new_tal))
-            for c, values in step.closing:
-                ok = checks.add(ok, c, _allowed(new_tal.get(c, tallies[c]), values))
-            for o, still, table in step.hits:
-                unmoved = o != h and not any(c in new_tal for c in still)
-                if unmoved and o in fit:  # the same for every move that leaves o's hand alone
-                    ok &= fit[o]
-                    continue
-                other = self.steps.slot_of.get(o)
-                room = rest if other is None else new_caps[other]
-                mask = np.zeros(n, dtype=np.int16)
-                for i, c in enumerate(still):
-                    mask |= (new_tal.get(c, tallies[c]) == 0).astype(np.int16) << i
-                can = room >= table[mask]
-                if unmoved:
-                    fit[o] = can
-                ok &= can
-            if label is not None:
-                ok, after = checks.labelled(ok, step.settling, self.steps.settled)
-                for c in step.keep_tallies:
-                    if step.codes[c]:  # a tolerable tally: 0 in the states its group broke
-                        gone = after == step.codes[c]
-                        new_tal[c] = np.where(gone, 0, new_tal.get(c, tallies[c]))
-            rows = np.flatnonzero(ok)
+        for h, action in self.steps.steps[k].actions.items():
+            rows, change = chunk.move(h, action)
             made += len(rows)
             if made > limit:
                 raise TooBig
-            nxt = base[:, rows]  # then each changed field, on these rows only
-            if slot is not None:
-                word, shift, _ = place_cap[slot]
-                nxt[word] -= np.uint64(1 << shift)
-            changes = [(place_bit.get(b), v, bits[b]) for b, v in new_bits.items()]
-            changes += [(place_tal.get(c), v, tallies[c]) for c, v in new_tal.items()]
-            if label is not None:
-                changes.append((fields.places["l", 0], after, label))
-            for place, value, old in changes:
-                if place is not None:  # kept after this step
-                    word, shift, _ = place
-                    change = (value[rows] - old[rows]).astype(np.int64) << shift
-                    nxt[word] += change.view(np.uint64)
-            out.append((h, rows, nxt))
+            out.append((h, rows, chunk.keys(rows, change)))
         return out
 
     def alive(self, j: int, keys: np.ndarray) -> np.ndarray | None:
@@ -409,13 +334,13 @@ class VectorRun:
         run's ``limit``.
         """
         words = self.fields.shapes[k + 1][0]
-        kept = self.size + max(type(self).most - self.limit, 0)
+        kept = self.size + max(type(self).states - self.limit, 0)
         return min(self.most_edges, (self.memory - 16 * kept) // (32 + 16 * words))
 
     def advance(self, cap: float, deadline: float | None) -> None:
         """Visit items until done or until more than ``cap`` states have been made."""
         while not self.done and self.size <= cap:
-            if self.size > self.most:
+            if self.size > self.limit:
                 raise TooBig
             if deadline is not None and time.monotonic() > deadline:
                 raise BudgetExceeded
@@ -423,12 +348,12 @@ class VectorRun:
             layer = self.layers[k]
             masks: dict[int, np.ndarray] = {}  # per holder: the states that may give it item k
             pieces: list[tuple[int, np.ndarray, np.ndarray]] = []  # (holder, rows, their keys)
-            made, most = 0, self.most_successors(k)
+            made, room = 0, self.most_successors(k)
             for start in range(0, max(len(layer), 1), self.chunk):  # an empty layer too
                 if start and deadline is not None and time.monotonic() > deadline:
                     raise BudgetExceeded  # a wide layer takes seconds: not past the deadline
                 chunk = self.keys[:, start : start + self.chunk]
-                for h, rows, nxt in self._successors(k, chunk, most - made):
+                for h, rows, nxt in self._successors(k, chunk, room - made):
                     made += len(rows)
                     rows = (rows + start).astype(np.int32)
                     masks.setdefault(h, np.zeros(len(layer), dtype=bool))[rows] = True
@@ -522,7 +447,7 @@ class VectorRun:
             if keep:
                 self.back.append(back)
             else:
-                self.edges[k], self.layers[k] = [], None
+                self.edges[k], self.layers[k] = [], _SPENT
         self.back.reverse()
         return p.counts(reduced, held, int(back.sum()), free_held)
 
@@ -536,6 +461,7 @@ class VectorRun:
             last, nfree, made = self.layers[-1], len(self.p.free), {}
             mults = np.zeros(len(last), dtype=np.int64)
             shares = np.zeros((len(last), len(self.p.holders)), dtype=np.int64)
+            assert last.cols is not None  # kept for the last layer once the run is done
             finals = np.array(last.cols, dtype=np.int64).reshape(len(last.cols), len(last))
             for row, state in enumerate(finals.T.tolist()):
                 key = tuple(state)
@@ -575,6 +501,150 @@ class VectorRun:
                 _added(nxt[:, column[k]], dest, ways[rows])
             took = nxt
         return out
+
+
+class _Change(NamedTuple):
+    """What a move changes: the holder's cap slot (None: the derived one), its new columns."""
+
+    slot: int | None
+    bits: dict[int, np.ndarray]  # by step-local bit
+    tallies: dict[int, np.ndarray]  # by step-local tally
+    label: np.ndarray | None  # the rows' labels after the move; None without tolerable groups
+
+
+class _Chunk:
+    """Some states of layer k, read once, and the move of each holder of item k from them.
+
+    ``move`` is ``Steps.next_states`` on whole columns: the room the move leaves, the fields it
+    changes, the checks (strict ones kill a row, tolerable ones set its label), then the new
+    keys of the rows that pass.
+    """
+
+    def __init__(self, run: VectorRun, k: int, keys: np.ndarray):
+        steps, fields = run.steps, run.fields
+        self.steps, self.step, self.fields, self.dtype = steps, steps.steps[k], fields, run.dtype
+        trackers, open_tallies = steps.opened[k]
+        self.caps = run._caps(keys)
+        self.bits = _Columns(fields, keys, "b", trackers, run.dtype)
+        self.tallies = _Columns(fields, keys, "c", open_tallies, run.dtype)
+        self.n = keys.shape[1]
+        self.left = steps.left[k]
+        self.base = fields.base(keys, k + 1)
+        self.place_cap = [fields.places["cap", s] for s in range(run.ncap)]
+        self.place_bit = {b: fields.places["b", trackers[b]] for b in self.step.keep_bits}
+        self.place_tal = {c: fields.places["c", open_tallies[c]] for c in self.step.keep_tallies}
+        self.capsum = np.zeros(self.n, np.int16)
+        for column in self.caps:
+            self.capsum = self.capsum + column
+        rest = self.left + 1 - self.capsum
+        self.reach = _Reach(steps, self.step.lows, self.caps, rest, self.bits, self.tallies)
+        self.fit: dict[int, np.ndarray] = {}  # per holder that must hit: rows whose hand still can
+        self.label = fields.column(keys, ("l", 0), run.dtype) if steps.tolerant else None
+
+    def move(self, h: int, action: Action) -> tuple[np.ndarray, _Change]:
+        """The rows that may give item k to holder h, and what the move changes (``keys``)."""
+        slot, sets, adds, _, _ = action
+        ok, new_caps, rest = self._room(slot)
+        new_bits, new_tal = self._changed(sets, adds)
+        checks = _Checks(self.step.codes, self.label)
+        ok = self._checked(h, action, checks, ok, new_caps, rest, new_bits, new_tal)
+        ok = self._fits(h, ok, new_caps, rest, new_tal)
+        after = None
+        if self.label is not None:
+            ok, after = self._labelled(checks, ok, new_tal)
+        return np.flatnonzero(ok), _Change(slot, new_bits, new_tal, after)
+
+    def _room(self, slot: int | None) -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
+        """The rows with room for the item, the caps after the move, and the derived one's room."""
+        caps, capsum, left = self.caps, self.capsum, self.left
+        new_caps = list(caps)
+        if slot is None:
+            return left + 1 - capsum > 0, new_caps, left - capsum
+        new_caps[slot] = caps[slot] - 1
+        return (caps[slot] > 0) & (capsum - 1 <= left), new_caps, left - capsum + 1
+
+    def _changed(self, sets, adds) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
+        """The bits and the tallies the move changes, by step-local index, as new columns."""
+        bits, tallies = self.bits, self.tallies
+        new_bits: dict[int, np.ndarray] = {}
+        new_tal: dict[int, np.ndarray] = {}
+        for bit, hit in sets:
+            old = new_bits.get(bit, bits[bit])
+            fresh = (old == 0).astype(self.dtype)
+            new_bits[bit] = old | 1
+            for c in hit:
+                new_tal[c] = new_tal.get(c, tallies[c]) + fresh
+        for c in adds:
+            new_tal[c] = new_tal.get(c, tallies[c]) + 1
+        return new_bits, new_tal
+
+    def _checked(self, h, action, checks, ok, new_caps, rest, new_bits, new_tal) -> np.ndarray:
+        """``ok`` with the tallies' checks: their greatest values, the reach bound, the closing.
+
+        A hand the move fills clears its bits (in ``new_bits``) and has its tallies checked.
+        """
+        step, slot, mine, emptied = self.step, action.slot, action.mine, action.emptied
+        for c, value in new_tal.items():
+            ok = checks.add(ok, c, value <= step.greatest[c])
+        check = set(step.touched)
+        if slot is not None and mine:
+            room = (new_caps[slot] != 0).astype(self.dtype)
+            for bit in mine:
+                new_bits[bit] = new_bits.get(bit, self.bits[bit]) & room
+            check |= set(emptied)
+        own = rest if slot is None else new_caps[slot]  # h's room after the move
+        for c in sorted(check):
+            ok = checks.add(ok, c, self.reach.after(c, h, own, new_bits, new_tal))
+        for c, values in step.closing:
+            ok = checks.add(ok, c, _allowed(new_tal.get(c, self.tallies[c]), values))
+        return ok
+
+    def _fits(self, h, ok, new_caps, rest, new_tal) -> np.ndarray:
+        """``ok`` where every hand that must hit several sets still can (``Steps.hits``)."""
+        for o, still, table in self.step.hits:
+            unmoved = o != h and not any(c in new_tal for c in still)
+            if unmoved and o in self.fit:  # the same for every move that leaves o's hand alone
+                ok &= self.fit[o]
+                continue
+            other = self.steps.slot_of.get(o)
+            room = rest if other is None else new_caps[other]
+            mask = np.zeros(self.n, dtype=np.int16)
+            for i, c in enumerate(still):
+                mask |= (new_tal.get(c, self.tallies[c]) == 0).astype(np.int16) << i
+            can = room >= table[mask]
+            if unmoved:
+                self.fit[o] = can
+            ok &= can
+        return ok
+
+    def _labelled(self, checks, ok, new_tal) -> tuple[np.ndarray, np.ndarray]:
+        """The rows alive and their labels; the tallies of the group broken set to 0."""
+        step = self.step
+        ok, after = checks.labelled(ok, step.settling, self.steps.settled)
+        for c in step.keep_tallies:
+            if step.codes[c]:  # a tolerable tally: 0 in the states its group broke
+                gone = after == step.codes[c]
+                new_tal[c] = np.where(gone, 0, new_tal.get(c, self.tallies[c]))
+        return ok, after
+
+    def keys(self, rows: np.ndarray, change: _Change) -> np.ndarray:
+        """The keys in layer k + 1 of these rows after the move: each changed field added in."""
+        fields, bits, tallies = self.fields, self.bits, self.tallies
+        slot, new_bits, new_tal, after = change
+        nxt = self.base[:, rows]  # then each changed field, on these rows only
+        if slot is not None:
+            word, shift, _ = self.place_cap[slot]
+            nxt[word] -= np.uint64(1 << shift)
+        changes = [(self.place_bit.get(b), v, bits[b]) for b, v in new_bits.items()]
+        changes += [(self.place_tal.get(c), v, tallies[c]) for c, v in new_tal.items()]
+        if after is not None and self.label is not None:
+            changes.append((fields.places["l", 0], after, self.label))
+        for place, value, old in changes:
+            if place is not None:  # kept after this step
+                word, shift, _ = place
+                moved = (value[rows] - old[rows]).astype(np.int64) << shift
+                nxt[word] += moved.view(np.uint64)
+        return nxt
 
 
 def _added(out: np.ndarray, dest: np.ndarray, values: np.ndarray) -> None:

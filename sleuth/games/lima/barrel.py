@@ -24,7 +24,7 @@ from sleuth.render.common import fitted
 
 WORTH = 0.01  # pair bits an ability (Barrel, Shovel, Pistol) must add to be worth its one use
 Choice = tuple[int, ...]  # the dice re-rolled, by their place in the roll, e.g. (1, 2)
-Pair = tuple[Face, Face]  # two dice's faces, sorted, e.g. (("E", "forest"), ("N", "wild"))
+FacePair = tuple[Face, Face]  # two dice's faces, sorted, e.g. (("E", "forest"), ("N", "wild"))
 
 
 def die_faces(board: Island) -> list[tuple[Face, ...]]:
@@ -69,12 +69,12 @@ def outcomes(faces: list[Face], dice: list[tuple[Face, ...]], chosen: Choice) ->
     return [list(roll) for roll in product(*sides)]
 
 
-def pairs(roll: list[Face]) -> list[Pair]:
+def pairs(roll: list[Face]) -> list[FacePair]:
     """The roll's pairs of dice, each sorted (a pair's questions do not depend on its order)."""
     return [(b, a) if b < a else (a, b) for a, b in combinations(roll, 2)]
 
 
-def every_pair(faces: list[Face], dice: list[tuple[Face, ...]]) -> list[Pair]:
+def every_pair(faces: list[Face], dice: list[tuple[Face, ...]]) -> list[FacePair]:
     """Every pair of faces two dice may show, kept or re-rolled, each once."""
     sides = [(face, *die) for face, die in zip(faces, dice, strict=True)]
     found = {
@@ -106,7 +106,7 @@ class Reroll:
 
 
 def rerolls(
-    faces: list[Face], dice: list[tuple[Face, ...]], best: Callable[[Pair], float]
+    faces: list[Face], dice: list[tuple[Face, ...]], best: Callable[[FacePair], float]
 ) -> list[Reroll]:
     """The seven re-rolls, best first; ``best``: the best pair information a pair allows."""
     keep = roll_best(faces, best)
@@ -118,7 +118,7 @@ def rerolls(
     return sorted(found, key=lambda r: (-r.expected, len(r.dice), r.dice))
 
 
-def roll_best(roll: list[Face], best: Callable[[Pair], float]) -> float:
+def roll_best(roll: list[Face], best: Callable[[FacePair], float]) -> float:
     """The best pair information of a roll: its best pair's."""
     return max(best(pair) for pair in pairs(roll))
 
