@@ -2,15 +2,16 @@
 
 Usage: ``.venv/bin/python benchmarks/facts.py [--runs 5] [--seeds 6] [--markdown]``.
 
-**old** is the z3 path the report took before issue 19, still in the package for the
-cross-check: z3 loaded with the record, its backbone (``consequences``) for the facts and for
-the sharpened model the counter gets, and its facts dated in the joint bisection
+**old** is the z3 path the report took before issue 19, still in the package for the cross-
+check: z3 loaded with the record, its backbone (``consequences``) for the facts and for the
+sharpened model the counter gets, and its facts dated in the joint bisection
 (``sleuth.solve.since``; before issue 29 a bisection per fact). **new** is
-``sleuth.analysis.report`` without the game's details: the count on the plain model, the facts read off its counts, and every fact dated in one pass
-(``sleuth.solve.since``). Both run in this process, each state warmed once, then alternately
-``--runs`` times; times are medians. **facts** times only the certain facts and their events,
-given the count (old: ``forced_facts``; new: ``dated`` on the counted holdings). **same** says
-whether both give the same facts, events, worlds and counts.
+``sleuth.analysis.report`` without the game's details: the count on the plain model, the facts
+read off its counts, and every fact dated in one pass (``sleuth.solve.since``). Both run in
+this process, each state warmed once, then alternately ``--runs`` times; times are medians.
+**facts** times only the certain facts and their events, given the count (old:
+``forced_facts``; new: ``dated`` on the counted holdings). **same** says whether both give the
+same facts, events, worlds and counts.
 
 The states: 5-player Goldraub games (``simulate(5, 20, seed, guesses=0.3)``, the first 24
 events: searches and right and wrong guesses), the rulebook record (``examples/``) cut at 24
