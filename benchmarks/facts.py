@@ -2,9 +2,9 @@
 
 Usage: ``.venv/bin/python benchmarks/facts.py [--runs 5] [--seeds 6] [--markdown]``.
 
-**old** is the z3 path the report took before issue 19, still in the package for the cross-
-check: z3 loaded with the record, its backbone (``consequences``) for the facts and for the
-sharpened model the counter gets, and its facts dated in the joint bisection
+**old** is the z3 path the report took before issue 19, still in the package for the
+cross-check: z3 loaded with the record, its backbone (``consequences``) for the facts and for
+the sharpened model the counter gets, and its facts dated in the joint bisection
 (``sleuth.solve.since``; before issue 29 a bisection per fact). **new** is
 ``sleuth.analysis.report`` without the game's details: the count on the plain model, the facts
 read off its counts, and every fact dated in one pass (``sleuth.solve.since``). Both run in
