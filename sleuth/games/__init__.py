@@ -23,7 +23,8 @@ gives the report's details, and a game without a ``"details"`` part gets
   and ``vocabulary``.
 
 A part is never imported by a module below its layer, so the layers go one way;
-``tests/test_parts.py`` checks that every named part exists and takes what its default takes.
+``tests/conformance/test_parts.py`` checks that every named part exists and takes what its
+default takes.
 Games are registered explicitly, by ``sleuth.games.shipped``.
 """
 

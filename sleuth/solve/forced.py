@@ -20,9 +20,10 @@ are dropped before they make successors:
   ``tuning.ROUNDS`` times.
 
 Every step is a consequence of the state and the rules, so a state dropped here has no way to
-finish the deal, and the counts are those without the check (``tests/test_forced.py`` checks
-that every dropped state had no completion). Only "at least one" terms are reasoned about; a
-tally with a term that counts items is left to the bounds.
+finish the deal, and the counts are those without the check
+(``tests/engine/test_forced.py`` checks that every dropped state had no completion). Only "at
+least one" terms are reasoned about; a tally with a term that counts items is left to the
+bounds.
 
 The kernel (``compiled.alive``) takes about 60 ns a state, fields first and then each round,
 ``tuning.BLOCK`` states at a time so that the compiler vectorizes the loops (it took 83 ns

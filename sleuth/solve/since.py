@@ -8,7 +8,7 @@ the others. A range with facts that all became certain at once costs one call pe
 instead of one check per fact; a range with a single fact left asks one check instead (cheaper
 than ``consequences`` for one literal). This is the package's one search for the
 first forcing event: the report's dated facts and ``why``'s proofs both come from it
-(``tests/test_since.py`` checks it against a scan of every prefix).
+(``tests/engine/test_since.py`` checks it against a scan of every prefix).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("z3", "numpy", "numba", "ruamel", "constraint", "pydantic")
 SCRIPT = """
 import json, sys

@@ -15,7 +15,7 @@ from sleuth.analysis import report
 from sleuth.cli import app
 from sleuth.store import load
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NEW_FIVE = [
     "new", "lima", "--players", "Ana,Ben,Cy,Di,Ed", "--me", "Cy", "--hand", "2F,5B,7M,8F",
     "--known", "Ben=3M", "--known", "Di=1B", "--public", "4F,6B",
@@ -237,7 +237,7 @@ def test_the_treasure_pairs_are_counted_once_under_the_reports_budget(monkeypatc
 
     assert GAME.parts["details"] == "sleuth.games.lima.advice:treasure_pairs"
     monkeypatch.setattr(advice, "treasure_pairs", spy)
-    record = load(Path(__file__).resolve().parent.parent / "examples" / "lima-4p.yaml")[0]
+    record = load(Path(__file__).resolve().parents[2] / "examples" / "lima-4p.yaml")[0]
     result = report(record, 7.0)
     assert calls == []  # a check of one accusation needs no list of every pair
     show_report(Console(file=io.StringIO()), result)

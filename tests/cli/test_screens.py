@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 from rich.style import Style
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from records import HEAD, SEARCH_LINE  # noqa: E402
 
 from sleuth.analysis import report  # noqa: E402

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from oracles.brute import brute_count  # noqa: E402
 from oracles.tolerance import per_event  # noqa: E402
 from test_backends import deals, models, value  # noqa: E402

@@ -25,7 +25,7 @@ import sleuth.cli  # noqa: F401 - registers the game commands
 from sleuth.analysis import report
 from sleuth.record import parse
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 cli_app = importlib.import_module("sleuth.cli.app")  # sleuth.cli.app is also the Typer app
 GOLDRAUB = ["new", "goldraub", "--players", "Anton,Bert,Christl,Doris,Elli", "--me", "Christl"]
 GOLDRAUB += ["--hand", "22,45,63"]

@@ -23,7 +23,7 @@ from sleuth.render.common import Fitting, Phrases, status_words
 from sleuth.store import load
 
 cli_app = importlib.import_module("sleuth.cli.app")
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GOLDRAUB = EXAMPLES / "goldraub-5p-table-1.yaml"
 LIMA = EXAMPLES / "lima-4p.yaml"
 WIDTHS = (40, 60, 80)

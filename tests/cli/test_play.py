@@ -37,7 +37,7 @@ from sleuth.record import parse
 from sleuth.store import load
 
 cli_app = importlib.import_module("sleuth.cli.app")
-EXAMPLES = Path(__file__).parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PROMPT = "game.yaml>"  # the space after it is drawn as a cursor move
 CPR = "\x1b[6n"  # prompt_toolkit asks where the cursor is: the status line needs the answer
 GOLDRAUB_NEW = ["new", "goldraub", "--players", "Anton,Bert,Christl,Doris,Elli", "--me", "Christl"]

@@ -1,5 +1,5 @@
 """Ctrl-C in table mode on a terminal: it stops the command and the session goes on, with every
-worker of an interrupted batch reaped (on a pipe: ``tests/test_play.py``).
+worker of an interrupted batch reaped (on a pipe: ``tests/cli/test_play.py``).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from sleuth.solve.vector import VectorRun
 
 @pytest.fixture(scope="module")
 def replay():
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "replay.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "replay.py"
     spec = importlib.util.spec_from_file_location("replay", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

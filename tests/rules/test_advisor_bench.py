@@ -23,7 +23,7 @@ from sleuth.games.lima.board import island
 from sleuth.games.lima.simulate import questions, roll_faces
 from sleuth.record import parse
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 @pytest.fixture(scope="module")

@@ -33,7 +33,7 @@ from sleuth.replay import replay, stated
 from sleuth.solve import Entailment, count
 from sleuth.why import proof
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @cache

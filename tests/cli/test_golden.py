@@ -15,7 +15,7 @@ The slowest cases (Lima's ``--barrel``, ``--public``) are kept in one view only.
 
 The expected files were captured from the code before the layouts of issues 18 and 29 changed
 (a refactor must not change a character). When a change of output is intended, rewrite them
-all with ``python tests/test_golden.py`` and review the diff.
+all with ``python tests/cli/test_golden.py`` and review the diff.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 RECORDS = sorted((ROOT / "examples").glob("*.yaml")) + sorted(GOLDEN.glob("*.yaml"))
 VIEWS = {"txt": (), "json": ("--json",)}

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from oracles.brute import brute_count  # noqa: E402
 from records import GUESS_LINE, SEARCH_LINE  # noqa: E402
 from records import HEAD as RULEBOOK  # noqa: E402

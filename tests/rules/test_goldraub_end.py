@@ -23,7 +23,7 @@ from sleuth.record import parse
 from sleuth.store import load
 
 cli_app = importlib.import_module("sleuth.cli.app")
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "goldraub-rulebook.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "goldraub-rulebook.yaml"
 
 
 def face_down(doc: dict, upto: int) -> set[str]:

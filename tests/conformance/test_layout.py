@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "sleuth"
+PACKAGE = Path(__file__).resolve().parents[2] / "sleuth"
 GAMES = ("goldraub", "lima")
 
 

@@ -123,7 +123,7 @@ def test_the_fast_reader_takes_every_record_sleuth_writes(seed, name):
 def test_upto_keeps_the_first_events_and_refuses_others():
     from pathlib import Path
 
-    record = load(Path(__file__).resolve().parent.parent / "examples" / "lima-4p.yaml")[0]
+    record = load(Path(__file__).resolve().parents[2] / "examples" / "lima-4p.yaml")[0]
     assert record.upto(2).events == record.events[:2]
     assert record.upto(0).events == []
     assert record.upto(len(record.events)).events == record.events

@@ -22,7 +22,7 @@ from sleuth.solve import Entailment, count
 from sleuth.store import load
 from sleuth.why import Proof, proof
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def example(name: str, tmp_path: Path):
