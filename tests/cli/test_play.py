@@ -116,6 +116,7 @@ class Terminal:
         self.child = pexpect.spawn(
             sys.executable, ["-m", "sleuth", "play"], cwd=str(folder), env=environ,
             dimensions=(24, 80), encoding="utf-8", timeout=90,
+            codec_errors="replace",  # a Ctrl-C may cut the progress bar inside a character
         )
         self.expect(PROMPT)
 
