@@ -14,11 +14,12 @@ be only minimal.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from sleuth.deduce import follows
 from sleuth.errors import InputError
-from sleuth.model import Holder, Item
+from sleuth.model import Holder, Item, holds
 from sleuth.solve import Entailment, firsts, smallest
 
 if TYPE_CHECKING:
@@ -37,6 +38,27 @@ class Proof:
     holds: bool
     groups: list[int]
     smallest: bool = False
+    said: str = ""  # how its reason may be said (``worded``): "stated", "counted" or ""
+
+
+PLAIN = 4  # at most this many groups for a reason in the game's plain words
+
+
+def worded(record: Record, found: Proof) -> Proof:
+    """``found`` with how its reason may be said, in ``said``.
+
+    "stated": its one group states the fact itself (a right guess); "counted": the fact follows
+    from what at most ``PLAIN`` groups state by simple counting (``sleuth.deduce``), so the
+    game's plain words of those groups are its reason; "": only in general.
+    """
+    pair = (found.holder, found.item)
+    model = record.model()
+    said = ""
+    if len(found.groups) <= PLAIN and follows(model, found.groups, pair, found.holds):
+        fact = holds(found.holder, found.item, found.holds)
+        alone = len(found.groups) == 1 and fact in model.groups[found.groups[0]]
+        said = "stated" if alone else "counted"
+    return replace(found, said=said)
 
 
 SMALLEST = 0.3  # seconds of this process's time (z3's included) to look for the smallest proofs
@@ -79,9 +101,10 @@ def proof(
     for yes in (True, False):
         if not entail.proves(every, pair, yes):
             continue
-        shortest = fewest(every, pair, yes, entail, deadline)
+        shortest = worded(record, fewest(every, pair, yes, entail, deadline))
         since = firsts(entail, {pair}, yes)[pair]
         if since >= max(shortest.groups):
             return shortest, None
-        return shortest, fewest(every[: since + 1], pair, yes, entail, deadline)
+        earlier = fewest(every[: since + 1], pair, yes, entail, deadline)
+        return shortest, worded(record, earlier)
     return None

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sleuth.deduce import follows
-from sleuth.model import holds
 from sleuth.render import plainly
 from sleuth.render.common import pct
 from sleuth.render.replay import short
@@ -18,23 +16,18 @@ if TYPE_CHECKING:
     from sleuth.why import Proof
 
 SAID = f"{MOVED * 100:.0f} points"  # the smallest move of a chance shown without --all
-PLAIN = 4  # at most this many groups for a reason in the game's plain words
 
 def reason(record: Record, proof: Proof) -> str:
     """One sentence on how the events prove the fact.
 
-    In the game's plain words when the fact follows from what they state by simple counting
-    (``sleuth.deduce``), else in general.
+    In the game's plain words when the proof may be said so (``Proof.said``, from
+    ``sleuth.why.worded``), else in general.
     """
     claim = f"{proof.holder} {'holds' if proof.holds else 'does not hold'} {proof.item}"
-    pair = (proof.holder, proof.item)
-    if len(proof.groups) <= PLAIN and follows(record.model(), proof.groups, pair, proof.holds):
+    if proof.said:
         said = "; ".join(plainly(record, g) for g in proof.groups)
         said = said[0].upper() + said[1:]
-        fact = holds(proof.holder, proof.item, proof.holds)
-        if len(proof.groups) == 1 and fact in record.model().groups[proof.groups[0]]:
-            return f"{said}."
-        return f"{said}: so {claim}."
+        return f"{said}." if proof.said == "stated" else f"{said}: so {claim}."
     events = [g for g in proof.groups if g]
     if not events:
         return f"The setup alone makes it certain that {claim}."

@@ -20,7 +20,7 @@ from sleuth.record import parse
 from sleuth.render.why import reason
 from sleuth.solve import Entailment, count
 from sleuth.store import load
-from sleuth.why import Proof, proof
+from sleuth.why import Proof, proof, worded
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -66,7 +66,7 @@ def test_every_simple_deduction_is_true(seed):
 
 def test_a_right_guess_is_its_own_reason(tmp_path):
     record = example("goldraub-6p.yaml", tmp_path)
-    shown = reason(record, Proof("Bert", "52", True, [6], True))
+    shown = reason(record, worded(record, Proof("Bert", "52", True, [6], True)))
     assert shown == "Franz's right guess at event 6 showed Bert holds 52."
 
 
@@ -84,7 +84,7 @@ def test_a_search_answered_0_with_my_hand_puts_the_sector_aside(tmp_path):
 
 def test_searches_with_counts_and_a_guess_pin_a_sector(tmp_path):
     record = example("goldraub-6p.yaml", tmp_path)
-    found = Proof("aside", "42", True, [0, 6, 7, 19], True)
+    found = worded(record, Proof("aside", "42", True, [0, 6, 7, 19], True))
     said = reason(record, found)
     assert "1 player other than Franz holds a sector of 41-47" in said
     assert "none of them among Anton and Bert (event 7)" in said
@@ -93,7 +93,7 @@ def test_searches_with_counts_and_a_guess_pin_a_sector(tmp_path):
 
 def test_a_proof_counting_cannot_follow_keeps_the_general_sentence(tmp_path):
     record = example("goldraub-6p.yaml", tmp_path)
-    found = Proof("aside", "35", True, [0, 1, 29], True)
+    found = worded(record, Proof("aside", "35", True, [0, 1, 29], True))
     assert Entailment(record.model()).forced([0, 1, 29]) >= {("aside", "35")}
     assert not follows(record.model(), [0, 1, 29], ("aside", "35"), True)
     assert reason(record, found).startswith("Together, the setup and these 2 events")
