@@ -89,7 +89,7 @@ class Report:
 
     @property
     def ended(self) -> list[Fact]:
-        """None: in a static deal a certain fact stays certain."""
+        """No fact ends: in a static deal a certain fact stays certain."""
         return []
 
     @property

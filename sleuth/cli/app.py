@@ -486,7 +486,7 @@ def analyse(
 ):
     """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input."""
     record = analysable(file, command, upto)  # before the analysis is imported: quick refusals
-    return counted(record, file, budget, tolerate, dating)
+    return counted(record, file, budget, tolerate, dating, estimating, command)
 
 
 def counted(
@@ -496,11 +496,13 @@ def counted(
     tolerate: int = 0,
     dating: bool = True,
     estimating: bool = True,
+    command: str = "sleuth",
 ):
     """The report of a loaded record (``analysable``), counted within ``budget``, with a spinner.
 
     ``dating``, ``estimating``: as ``analysis.report``. A game's own belief
-    (``analysis.belief``) is made the same way.
+    (``analysis.belief``) is made the same way; one it refuses (``--tolerate``) is exit 2,
+    naming ``command``.
     """
     from sleuth.analysis import belief
 
@@ -510,7 +512,7 @@ def counted(
             found = belief(record, answer_due(budget), tolerate, memory, dating, estimating)
             return env().keep(found, tolerate)
     except InputError as error:
-        raise fail(error, "sleuth") from None
+        raise fail(error, command) from None
 
 
 def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):

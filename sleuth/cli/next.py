@@ -107,7 +107,7 @@ def next_command(
         part(game, "check_options", no_options)(record, options)  # a bad option is exit 2 now
     except InputError as error:
         raise fail(error) from None
-    result = counted(record, file, budget, dating=False, estimating=False)  # no facts shown
+    result = counted(record, file, budget, dating=False, estimating=False, command="sleuth next")
     if not result.consistent:
         contradiction(result, json_)
     try:

@@ -410,13 +410,9 @@ def show_trouble(console: Console, report: Belief) -> bool:
     """The contradiction and the tolerance, if any; whether there are states left to show."""
     from sleuth.analysis import Report
 
-    if not isinstance(report, Report):  # a game's own belief: no repairs, no tolerance
-        if not report.fits:
-            show_unfit(console, report)
-        return report.consistent
     if not report.fits:
-        show_conflict(console, report)
-    if report.tolerance:
+        show_unfit(console, report)
+    if isinstance(report, Report) and report.tolerance:  # only a deal count tolerates
         console.print(Text(tolerance_line(report)))
     return report.consistent
 
