@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from invoke import plain_env
 from records import GUESS_LINE, HEAD, SEARCH_LINE
-from rich.console import Console
 from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
@@ -34,11 +34,7 @@ KEYS = {"game", "consistent", "worlds", "exact", "probability", "forced"}
 def environment(monkeypatch, tmp_path) -> cli_app.Env:
     """A clean environment for the app, colourless wide consoles, and tmp_path as the cwd."""
     monkeypatch.chdir(tmp_path)
-    return cli_app.Env(
-        out=Console(width=200, color_system=None, highlight=False),
-        err=Console(stderr=True, width=200, color_system=None, highlight=False),
-        environ={},
-    )
+    return plain_env(200)
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from invoke import plain_env
 from records import HEAD
-from rich.console import Console
 from ruamel.yaml import YAML
 from test_startup import loaded as heavy
 from typer.testing import CliRunner
@@ -37,11 +37,7 @@ LIMA += ["--known", "Ben=3M", "--known", "Di=1B", "--public", "4F,6B"]
 def environment(monkeypatch, tmp_path) -> cli_app.Env:
     """A clean environment for the app, colourless 80-column consoles, tmp_path as the cwd."""
     monkeypatch.chdir(tmp_path)
-    return cli_app.Env(
-        out=Console(width=80, color_system=None, highlight=False),
-        err=Console(stderr=True, width=200, color_system=None, highlight=False),
-        environ={},
-    )
+    return plain_env(80, 200)
 
 
 @pytest.fixture
