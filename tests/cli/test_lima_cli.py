@@ -243,3 +243,17 @@ def test_the_treasure_pairs_are_counted_once_under_the_reports_budget(monkeypatc
     show_report(Console(file=io.StringIO()), result)
     assert report_json(result)["treasure"]
     assert len(calls) == 1 and 6.0 < calls[0].left() <= 7.0  # the report's own deadline
+
+
+def test_check_never_says_accuse_once_i_am_out(tmp_path):
+    """A wrong accusation puts me out (rulebook: End of Game): even a certain pair is then "not
+    allowed", never "accuse now"."""
+    path = tmp_path / "game.yaml"
+    assert run(*NEW_FIVE, path=path).exit_code == 0
+    assert run(*SESSION[0], path=path).exit_code == 0
+    assert run("accuse", "Cy", "1F", "3F", "--wrong", path=path).exit_code == 0
+    checked = json.loads(run("check", "1M", "2M", "--json", path=path).stdout)
+    assert checked["verdict"] == "not allowed: I am out of the game"
+    best = run("check", "--best", path=path).stdout
+    assert "verdict: not allowed: I am out of the game" in best and "accuse now" not in best
+    assert "my wrong accusation at event 2" in best

@@ -157,17 +157,32 @@ def test_a_right_accusation_makes_the_treasure_certain():
     assert {(f.holder, f.item) for f in result.forced} >= {(TREASURE, "1M"), (TREASURE, "3F")}
     (only,) = treasure_pairs(result)
     assert only.locations == ("1M", "3F") and only.probability == 1
-    assert check_accusation(result, "1M", "3F").verdict.startswith("certain")
+    after = check_accusation(result, "1M", "3F")  # certain, and the game is over: no accusing
+    assert after.probability == 1 and after.verdict == "not allowed: the game is over"
+    unchanged = check_accusation(report(record([])), "1M", "3F")  # before it: open, not out
+    assert unchanged.over is None and unchanged.out is None
+
+
+def test_a_certain_pair_says_accuse_now():
+    rec = record([{"accuse": {"by": "Ana", "locations": ["1M", "3F"], "correct": True}}])
+    result = report(rec)
+    check = check_accusation(result, "1M", "3F")
+    assert dataclasses.replace(check, over=None).verdict == "certain: accuse now"
 
 
 def test_accusation_verdicts():
-    events = [{"accuse": {"by": "Cy", "locations": ["1M", "3F"], "correct": False}}]
+    events = [{"accuse": {"by": "Ana", "locations": ["1M", "3F"], "correct": False}}]
     result = report(record(events))
     impossible = check_accusation(result, "1M", "3F")
     assert impossible.probability == 0 and impossible.verdict.startswith("impossible")
-    assert impossible.out == 1
+    assert impossible.out is None
     risky = check_accusation(result, "1F", "2B")
     assert 0 < risky.probability < 1 and "puts me out" in risky.verdict
+    events = [{"accuse": {"by": "Cy", "locations": ["1M", "3F"], "correct": False}}]
+    result = report(record(events))
+    out = check_accusation(result, "1F", "2B")  # I am out: whatever the odds, no accusing
+    assert out.out == 1 and 0 < out.probability < 1
+    assert out.verdict == "not allowed: I am out of the game"
     mine = check_accusation(result, "2F", "1F")
     assert mine.probability == 0 and mine.alone == (0, result.odds.probability(TREASURE, "1F"))
 

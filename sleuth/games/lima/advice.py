@@ -47,7 +47,15 @@ class AccuseCheck:
 
     @property
     def verdict(self) -> str:
-        """certain, impossible, or the risk of being put out; unknown when inconsistent."""
+        """Whether I may and should accuse (rulebook: End of Game).
+
+        Not allowed once the game is over or I am out; else certain, impossible, or the risk
+        of being put out; unknown when inconsistent.
+        """
+        if self.over is not None:
+            return "not allowed: the game is over"
+        if self.out is not None:
+            return "not allowed: I am out of the game"
         if self.probability is None:
             return "unknown"
         if self.probability == 1 and self.exact:
