@@ -16,7 +16,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sleuth.belief import Belief, Fact, Left
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
     from sleuth.solve import Entailment
 
 
+B = TypeVar("B")  # a belief: ``detailed`` gives back what it takes
+UNMADE = object()  # a report's details before ``detailed`` makes them
+
+
 @dataclass(frozen=True)
 class Report:
     """Everything ``sleuth report`` shows, as data.
@@ -42,9 +46,9 @@ class Report:
     ``consistent`` says whether some deal is analysed: one that fits the record, or under a
     ``tolerance``, one that contradicts at most one recorded answer. ``conflict`` and
     ``repairs`` are filled whenever the record itself fits no deal. ``details`` is what the
-    game's screens show beyond these (``Game.details``; Lima: the treasure pairs), computed once,
-    by the report's ``deadline``, by the first screen or check that reads it (a check of one
-    accusation needs no list of every pair).
+    game's screens show beyond these (``Game.details``; Lima: the treasure pairs), made by
+    ``detailed`` within the report's ``deadline`` when the command's screens need them (a check
+    of one accusation needs no list of every pair); no screen counts.
     """
 
     record: Record
@@ -58,12 +62,17 @@ class Report:
     repairs_cut: bool = False  # the budget cut the repair search short: a repair may be missing
     solver: Entailment | None = field(default=None, repr=False, compare=False)
     deadline: Deadline | None = field(default=None, repr=False, compare=False)
+    made: Any = field(default=UNMADE, repr=False, compare=False)  # the details, once made
 
-    @cached_property
+    @property
     def details(self) -> Any:
-        """The game's own results for its screens (``Game.details``), computed at most once."""
-        details = part(self.record.rules, "details", no_details)
-        return details(self, self.deadline or due(DEFAULT_BUDGET))
+        """The game's own results for its screens (``Game.details``), made by ``detailed``.
+
+        A LookupError (a bug: the command did not ask for them) when they were not made.
+        """
+        if self.made is UNMADE:
+            raise LookupError("the report's details were not made (analysis.detailed)")
+        return self.made
 
     @property
     def worlds(self) -> int:
@@ -105,6 +114,16 @@ class Report:
     def chance(self, holder: Holder, item: Item) -> Fraction | None:
         """The probability that ``holder`` holds ``item`` (``Odds.probability``)."""
         return self.odds.probability(holder, item)
+
+
+def detailed(found: B) -> B:
+    """``found`` with the game's details made (``Report.details``), once; another belief as is."""
+    if not isinstance(found, Report) or found.made is not UNMADE:
+        return found
+    details = part(found.record.rules, "details", no_details)
+    made = details(found, found.deadline or due(DEFAULT_BUDGET))
+    solver = found.__dict__.get("entailment", found.solver)  # z3, if the details loaded it
+    return cast("B", replace(found, made=made, solver=solver))
 
 
 def no_details(report: Report, deadline: Deadline) -> None:
@@ -165,6 +184,7 @@ def belief(
     memory: Remembered | None = None,
     dating: bool = True,
     estimating: bool = True,
+    details: bool = True,
 ) -> Belief:
     """What the record's game believes of its hidden state.
 
@@ -173,7 +193,7 @@ def belief(
     """
     believe = part(record.rules, "believe", None)
     if believe is None:
-        return report(record, budget, tolerate, memory, dating, estimating)
+        return report(record, budget, tolerate, memory, dating, estimating, details)
     if tolerate:
         raise InputError("", "tolerate", f"{record.rules.title} tolerates no wrong answer")
     return believe(record, due(budget))
@@ -186,6 +206,7 @@ def report(
     memory: Remembered | None = None,
     dating: bool = True,
     estimating: bool = True,
+    details: bool = True,
 ) -> Report:
     """The full analysis of a record; with ``tolerate`` 1, over deals off by at most one answer.
 
@@ -195,11 +216,14 @@ def report(
     the facts of this report are remembered in it. An exact count that finds a deal gives no
     facts when not ``dating`` (for ``next``: it reads only the record and the count); without
     ``estimating``, a count that does not finish leaves the odds ``UNCOUNTED`` (``next``
-    advises from exact counts alone).
+    advises from exact counts alone). The game's ``details`` for its screens are made last,
+    unless not wanted (``detailed`` makes them later).
     """
     deadline = due(budget)
-    found = _report(record, deadline, tolerate, memory, dating, estimating)
-    return replace(found, deadline=deadline)
+    found = replace(
+        _report(record, deadline, tolerate, memory, dating, estimating), deadline=deadline
+    )
+    return detailed(found) if details else found
 
 
 def _report(
@@ -335,11 +359,17 @@ def _holding(tallies: tuple[Tally, ...]) -> tuple[Holder, Item] | None:
     return (term.holder, next(iter(term.items))) if len(term.items) == 1 else None
 
 
-def certain(found: Report) -> set[tuple[Holder, Item]] | None:
-    """Every holding true in all the deals that fit the report's record; None when none fits.
+def certain(found: Belief) -> set[tuple[Holder, Item]] | None:
+    """Every holding true in all the states that fit the belief's record; None when none fits.
 
-    From the exact count when there is one, else from z3: the setup's own facts included.
+    The deal count's from the exact count when there is one, else from z3: the setup's own
+    facts included; a game's own belief's, the holdings whose chance is 1.
     """
+    if not isinstance(found, Report):
+        if not found.consistent:
+            return None
+        holders, items = found.holdings()
+        return {(h, i) for h in holders for i in items if found.chance(h, i) == 1}
     if not found.consistent or found.tolerance is not None:
         return None
     return counted(found.odds) if found.odds.exact else found.entailment.forced()
@@ -347,21 +377,21 @@ def certain(found: Report) -> set[tuple[Holder, Item]] | None:
 
 def edited(
     record: Record, index: int, old: Event, budget: float | Deadline, memory: Remembered | None
-) -> tuple[Report, tuple[list[tuple[Holder, Item]], list[tuple[Holder, Item]]] | None]:
-    """The report of ``record`` after its event ``index`` (1-based) was edited from ``old``.
+) -> tuple[Belief, tuple[list[tuple[Holder, Item]], list[tuple[Holder, Item]]] | None]:
+    """The belief of ``record`` after its event ``index`` (1-based) was edited from ``old``.
 
     With the holdings the edit made certain and those it made no longer certain (None when
-    either record fits no deal: there is nothing to compare). The record before the edit is
-    counted first, with a share of the budget (the last report most likely remembers it).
+    either record fits no state: there is nothing to compare). The record before the edit is
+    believed first, with a share of the budget (the last report most likely remembers it).
     """
     deadline = due(budget)
     events = [*record.events[: index - 1], old, *record.events[index:]]
     before_edit = replace(record, events=events)
-    counted_before = report(
-        before_edit, deadline.share(2), memory=memory, dating=False, estimating=False
-    )  # its forced holdings alone: no dates, no sampled estimate
-    before = certain(counted_before)
-    found = report(record, deadline, memory=memory)
+    believed_before = belief(
+        before_edit, deadline.share(2), memory=memory, dating=False, estimating=False, details=False
+    )  # its certain holdings alone: no dates, no sampled estimate, no details
+    before = certain(believed_before)
+    found = belief(record, deadline, memory=memory)
     after = certain(found)
     if before is None or after is None:
         return found, None

@@ -69,7 +69,9 @@ class Record:
     def fields(self) -> dict:
         """The record as plain YAML-ready data, in the contract's key order."""
         out: dict[str, object] = {
-            "game": self.game, "players": list(self.table.players), "me": self.table.me
+            "game": self.game,
+            "players": list(self.table.players),
+            "me": self.table.me,
         }
         out.update(self.rules.start_fields(self.start))
         out["events"] = [{e.kind: e.fields()} for e in self.events]

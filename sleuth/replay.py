@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sleuth.budget import Deadline, due
 from sleuth.games import part
@@ -27,10 +27,26 @@ from sleuth.parallel import batch
 from sleuth.solve import Entailment, Remembered
 
 if TYPE_CHECKING:
+    from sleuth.belief import Belief
     from sleuth.record import Record
 
 STEP_BUDGET = 5.0  # seconds for each step's count, by default
 Tick = Callable[[], None]  # called once a step (or a game's pass over a step) is done
+
+
+class Chances(Protocol):
+    """What a step reads of its prefix's numbers: ``Odds``, or a game's own belief, ``Believed``."""
+
+    @property
+    def worlds(self) -> int:
+        """The number of states that fit."""
+
+    @property
+    def exact(self) -> bool:
+        """Whether the numbers are exact."""
+
+    def probability(self, holder: Holder, item: Item) -> Fraction | None:
+        """The chance that ``holder`` holds ``item``; None when it is not known."""
 
 
 @dataclass(frozen=True)
@@ -38,14 +54,16 @@ class Step:
     """The record after the setup and its first ``event`` events, as its report reads.
 
     ``forced``: the holdings certain now and not after the step before (step 0: those the setup
-    forces beyond what it states). ``seconds``: the time the step took.
+    forces beyond what it states). ``ended``: those certain after the step before and not now
+    (only a belief whose state moves has any). ``seconds``: the time the step took.
     """
 
     event: int
     consistent: bool
-    odds: Odds
+    odds: Chances
     forced: frozenset[Pair]
     seconds: float = 0.0
+    ended: frozenset[Pair] = frozenset()
 
     @property
     def worlds(self) -> int:
@@ -100,6 +118,8 @@ class Replay:
     steps: list[Step]
     judged: Judged
     labels: tuple[str, ...]
+    noun: str = "deal"  # what the steps count: "deal", or a game's own belief's states
+    ends: bool = False  # whether a certain fact can stop being so (a game's own belief)
 
     @property
     def fits(self) -> bool:
@@ -131,8 +151,12 @@ def steps(
     """The report of every prefix of the record, each count within ``budget`` seconds.
 
     The prefixes are counted as one batch (``sleuth.parallel``): in forked workers, each
-    carries its own copy of ``memory``; then the steps are put together in order.
+    carries its own copy of ``memory``; then the steps are put together in order. A game with
+    a belief of its own (its ``believe`` part) is believed prefix by prefix (``believed``).
     """
+    believe = part(record.rules, "believe", None)
+    if believe is not None:
+        return believed(record, believe, budget, tick)
     model = record.model()
     memory = memory if memory is not None else Remembered()
     solver = _Solver(model)
@@ -192,6 +216,56 @@ def _odds(prefix: Model, solver: _Solver, k: int, deadline: Deadline, memory) ->
     return Odds(worlds, False, result.held, result.base, (max(low, 1), high), result.samples)
 
 
+@dataclass(frozen=True)
+class Believed:
+    """A game's own belief of a prefix, read as a step's numbers (``Chances``)."""
+
+    belief: Belief
+
+    @property
+    def worlds(self) -> int:
+        """The states left, 0 when none fits or they were not counted."""
+        left = self.belief.left
+        return int(left.number) if left is not None and self.belief.consistent else 0
+
+    @property
+    def exact(self) -> bool:
+        """Whether the belief's chances are exact."""
+        return self.belief.exact
+
+    def probability(self, holder: Holder, item: Item) -> Fraction | None:
+        """The belief's chance of the holding; None when no state fits."""
+        return self.belief.chance(holder, item) if self.belief.consistent else None
+
+
+def believed(
+    record: Record, believe: Callable, budget: float, tick: Tick | None = None
+) -> list[Step]:
+    """The steps of a game with its own belief: ``believe`` of each prefix, each in ``budget``.
+
+    A holding is certain at a step when its chance is 1; step 0 names none (the setup's facts
+    are what it states), and a step names the holdings that became certain with its event and
+    those that stopped being so. A prefix that fits no state makes every longer one fit none.
+    """
+    out: list[Step] = []
+    before: frozenset[Pair] = frozenset()
+    for k in range(len(record.events) + 1):
+        began = time.monotonic()
+        found = believe(record.upto(k), due(budget)) if not out or out[-1].consistent else None
+        if tick:
+            tick()
+        seconds = time.monotonic() - began
+        if found is None or not found.consistent:
+            out.append(Step(k, False, NO_DEAL, frozenset(), seconds))
+            continue
+        holders, items = found.holdings()
+        now = frozenset((h, i) for h in holders for i in items if found.chance(h, i) == 1)
+        fresh, gone = (now - before, before - now) if k else (frozenset(), frozenset())
+        out.append(Step(k, True, Believed(found), fresh, seconds, gone))
+        before = now
+    return out
+
+
 def replay(
     record: Record,
     budget: float = STEP_BUDGET,
@@ -203,13 +277,29 @@ def replay(
     found = steps(record, budget, memory, tick)
     judge = part(record.rules, "judge", unjudged)
     judged = judge(record, found, budget, memory, tick)
+    if part(record.rules, "believe", None) is not None:
+        return Replay(record, found, judged, (), noun(found), True)
     return Replay(record, found, judged, record.model().labels)
+
+
+def noun(found: list[Step]) -> str:
+    """What a game's own belief counts, e.g. "state": its first step's word."""
+    for step in found:
+        if isinstance(step.odds, Believed) and step.odds.belief.left is not None:
+            return step.odds.belief.left.noun
+    return "state"
 
 
 def unjudged(
     record: Record, steps: list[Step], budget: float, memory: Remembered, tick: Tick | None
 ) -> Judged:
-    """A game's ``judge`` part when it has none: no best move, no recorded move judged."""
+    """A game's ``judge`` part when it has none: no best move, no recorded move judged.
+
+    It ticks once a step, as a game's pass over the steps would.
+    """
+    if tick is not None:
+        for _ in steps:
+            tick()
     return Judged([None] * len(steps), [], {}, [], {})
 
 

@@ -64,15 +64,23 @@ def worded(record: Record, found: Proof) -> Proof:
 SMALLEST = 0.3  # seconds of this process's time (z3's included) to look for the smallest proofs
 
 
-def fact(record: Record, holder: str, item: str) -> tuple[Holder, Item]:
-    """The holder (a unique prefix of a player, or a place such as aside) and the item named."""
-    space = record.model().space
-    places = [h for h in space.holders if h not in record.table.players]
+def fact(
+    record: Record,
+    holder: str,
+    item: str,
+    holdings: tuple[tuple[Holder, ...], tuple[Item, ...]],
+) -> tuple[Holder, Item]:
+    """The holder (a unique prefix of a player, or a place such as aside) and the item named.
+
+    ``holdings``: the game's holders and items (``Belief.holdings``).
+    """
+    holders, known = holdings
+    places = [h for h in holders if h not in record.table.players]
     place = [h for h in places if h.casefold() == holder.casefold()]
     who = place[0] if place else record.table.prefix(holder, "holder")
-    items = [i for i in space.items if i.casefold() == item.strip().casefold()]
+    items = [i for i in known if i.casefold() == item.strip().casefold()]
     if not items:
-        raise InputError("", "item", f"{item!r} is not an item of this game, e.g. {space.items[0]}")
+        raise InputError("", "item", f"{item!r} is not an item of this game, e.g. {known[0]}")
     return who, items[0]
 
 

@@ -27,6 +27,8 @@ from sleuth.games.shipped import GAMES
 
 if TYPE_CHECKING:  # the installed Typer's own copy of Click
     from typer._click.exceptions import ClickException, UsageError
+
+    from sleuth.session import Session
 else:
     try:  # newer Typer carries its own copy of Click
         from typer._click.exceptions import ClickException, UsageError
@@ -64,16 +66,20 @@ class Env:
     born: float | None = None  # when the process started, for the one command of the script
     kept: dict = field(default_factory=dict)  # record path -> its memory, when no cache file
     wrap_errors: bool = False  # an error wrapped at words to the width (play at a terminal)
-    made: list = field(default_factory=list)  # the beliefs of whole records this command made
+    sessions: dict = field(default_factory=dict)  # record path -> its ``Session``
 
-    def keep(self, result: Any, tolerate: int = 0) -> Any:
-        """``result``, kept in ``made`` unless it tolerates a wrong answer.
+    def session(self, record: Path) -> Session:
+        """The application layer's session of this record file, made the first time it is asked.
 
-        ``sleuth play``'s status line reads it rather than counting the record a second time.
+        ``sleuth play`` runs every command in one environment: its status line reads the last
+        belief a command's session made rather than counting the record a second time.
         """
-        if not tolerate:
-            self.made.append(result)
-        return result
+        from sleuth.session import Session
+
+        key = record.resolve()
+        if key not in self.sessions:
+            self.sessions[key] = Session(record, lambda: remembered(record))
+        return self.sessions[key]
 
     def orders_file(self, record: Path) -> Path | None:
         """Where the remembered item order of this record lives (``sleuth.solve.memory``)."""
@@ -278,6 +284,8 @@ FileOpt = Annotated[
     ),
 ]
 BUDGET = DEFAULT_BUDGET
+
+
 def seconds(value: float) -> float:
     """A time option's value: a number of seconds, 0 or more (``inf``: no limit; ``nan``: no)."""
     if value != value:  # nan passes every comparison min= makes
@@ -402,21 +410,18 @@ def record_event(
 
     ``before``: the number of the event to put it before, instead of at the end.
     """
-    from sleuth.analysis import update
     from sleuth.render.common import show_update
-    from sleuth.store import append
 
     path = record_path(file)
+    session = env().session(path)
     try:
-        record = append(path, kind, fields, command, warn, before)
+        record = session.append(kind, fields, command, warn, before)
     except InputError as error:
         raise fail(error, command) from None
     env().recorded = path
     at = len(record.events) if before is None else before
-    counting = spinner(env().err, "counting the deals that fit the record...")
-    with counting, remembered(path) as memory:
-        result = update(record, answer_due(budget), memory, at)
-        env().keep(result.report)
+    with spinner(env().err, "counting the deals that fit the record..."):
+        result = session.update(record, answer_due(budget), at)
     where = "" if before is None else f" as event {at} of {len(record.events)}"
     show_update(env().out, result, record.events[at - 1].text(), where)
     if not result.report.consistent:
@@ -450,10 +455,8 @@ def player(text: str) -> Any:
 
 def loaded(file: Path | None, command: str):
     """The record at the given path; exit 2 on unusable input."""
-    from sleuth.store import load
-
     try:
-        return load(record_path(file), keep=False)[0]
+        return env().session(record_path(file)).load()
     except InputError as error:
         raise fail(error, command) from None
 
@@ -461,18 +464,13 @@ def loaded(file: Path | None, command: str):
 def analysable(file: Path | None, command: str, upto: int | None = None):
     """The record for an analysis (``upto``: its first N events); exit 2 if a rule forbids one.
 
-    The rules are checked on the whole record, whatever ``upto`` keeps. Every analysis loads
-    its record so; listing and repairing it (``loaded``) do not ask.
+    The rules are checked on the whole record, whatever ``upto`` keeps (``Session.analysable``).
+    Every analysis loads its record so; listing and repairing it (``loaded``) do not ask.
     """
-    record = loaded(file, command)
-    error = record.forbidden()
-    if error is not None:
-        error.message += " (edit or delete the event to repair the record)"
-        raise fail(error.located(source=str(record_path(file))), command)
     try:
-        return record if upto is None else record.upto(upto)
-    except InputError as unusable:
-        raise fail(unusable, command) from None
+        return env().session(record_path(file)).analysable(upto)
+    except InputError as error:
+        raise fail(error, command) from None
 
 
 def analyse(
@@ -498,19 +496,16 @@ def counted(
     estimating: bool = True,
     command: str = "sleuth",
 ):
-    """The report of a loaded record (``analysable``), counted within ``budget``, with a spinner.
+    """The belief of a loaded record (``analysable``), made within ``budget``, with a spinner.
 
-    ``dating``, ``estimating``: as ``analysis.report``. A game's own belief
-    (``analysis.belief``) is made the same way; one it refuses (``--tolerate``) is exit 2,
-    naming ``command``.
+    ``dating``, ``estimating``: as ``analysis.report``. One the game refuses (``--tolerate``)
+    is exit 2, naming ``command``.
     """
-    from sleuth.analysis import belief
-
+    session = env().session(record_path(file))
     counting = spinner(env().err, "counting the deals that fit the record...")
     try:
-        with counting, remembered(record_path(file)) as memory:
-            found = belief(record, answer_due(budget), tolerate, memory, dating, estimating)
-            return env().keep(found, tolerate)
+        with counting:
+            return session.believe(record, answer_due(budget), tolerate, dating, estimating)
     except InputError as error:
         raise fail(error, command) from None
 

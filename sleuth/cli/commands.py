@@ -40,7 +40,6 @@ from sleuth.cli.app import (
     player,
     record_event,
     record_path,
-    remembered,
     show_json,
     split,
     start,
@@ -110,10 +109,9 @@ def edit(
     budget: BudgetOpt = BUDGET,
 ) -> None:
     """Change one recorded event in place, e.g. 'sleuth edit 7 gold=1'."""
-    from sleuth.analysis import edited
     from sleuth.render.common import show_edit
-    from sleuth.store import change
 
+    path = record_path(file)
     try:
         fields = {}
         for text in changes:
@@ -121,19 +119,17 @@ def edit(
             if not equals or not key.strip():
                 raise InputError("sleuth edit", "", f"{text!r} is not FIELD=VALUE, e.g. gold=1")
             fields[key.strip()] = value.strip() or None
-        path = record_path(file)
-        record, old, new = change(path, event, fields, "sleuth edit", warn)
+        session = env().session(path)
+        record, old, new = session.change(event, fields, "sleuth edit", warn)
     except InputError as error:
         raise fail(error, "sleuth edit") from None
     if new.fields() == old.fields():  # nothing to write, and the file was left as it was
         env().out.print(f"nothing changed: event {event} already says {old.text()}", markup=False)
         return
     env().recorded = path
-    with remembered(path) as memory:
-        result, changed = edited(record, event, old, answer_due(budget), memory)
-        env().keep(result)
-    show_edit(env().out, result, event, (old.text(), new.text()), changed)
-    if not result.consistent:
+    done = session.edited(record, event, old, answer_due(budget))
+    show_edit(env().out, done.report, event, (old.text(), new.text()), done.changed)
+    if not done.report.consistent:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 
 
@@ -215,7 +211,6 @@ def check(
     upto: UptoOpt = None,
 ) -> None:
     """Should I guess or accuse now? Probability, points, the rules."""
-    from sleuth.analysis import belief
     from sleuth.render.common import show_trouble
 
     record = analysable(file, "sleuth check", upto)
@@ -224,15 +219,15 @@ def check(
         if json_ and (best or first is None):
             wanted = " and ".join(check_help(game))
             raise InputError("sleuth check", "json", f"--json weighs one move: give {wanted}")
-        target = None if best or first is None else part(game, "target", holding)(
-            record, first, second
+        target = (
+            None if best or first is None else part(game, "target", holding)(record, first, second)
         )
     except InputError as error:
         raise fail(error, "sleuth check") from None
     deadline = answer_due(budget)
     try:
-        with remembered(record_path(file)) as memory:
-            result = env().keep(belief(record, deadline, tolerate, memory), tolerate)
+        session = env().session(record_path(file))  # one move weighed needs no details
+        result = session.believe(record, deadline, tolerate, details=target is None)
     except InputError as error:
         raise fail(error, "sleuth check") from None
     if json_:

@@ -1,4 +1,4 @@
-"""Tab completion in ``sleuth play``: the words that may come next on a session's line.
+"""Tab completion in ``sleuth play``: the words that may come next on a sitting's line.
 
 Commands, aliases and short forms first; then a command's options, or the game's words for the
 argument or option being typed (the game's ``vocabulary``: players, rows, compass points, ...).
@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from sleuth.record import Record
 
 
-class Session(Protocol):
-    """What completion and the prompt read of a ``sleuth play`` session (``sleuth.cli.play``)."""
+class Sitting(Protocol):
+    """What completion and the prompt read of a ``sleuth play`` sitting (``sleuth.cli.play``)."""
 
     path: Path
     record: Record
@@ -29,42 +29,43 @@ class Session(Protocol):
         """The app's commands by name."""
 
     def offered(self) -> list[str]:
-        """The commands a session offers, in order."""
+        """The commands a sitting offers, in order."""
 
-# The session's own words, beside the app's commands and the game's short forms.
+
+# The sitting's own words, beside the app's commands and the game's short forms.
 ALIASES = {"r": "report", "c": "check", "u": "undo", "e": "edit", "l": "log", "n": "next"}
-REFUSED = ("new", "play")  # another record, another session: not from inside one
+REFUSED = ("new", "play")  # another record, another sitting: not from inside one
 LEAVE = ("quit", "exit")
 HELP = ("help", "?")
 MANY = 16  # more matches than this: complete up to the next "-" first (ranges, rows)
 
 
-def candidates(session: Session, words: list[str], current: str) -> list[str]:
+def candidates(sitting: Sitting, words: list[str], current: str) -> list[str]:
     """The words that may replace ``current``, the word being typed after ``words``."""
-    record = session.record
+    record = sitting.record
     if not words:
-        aliases = [a for a, name in ALIASES.items() if name in session.commands]
-        pool = [*session.offered(), *aliases, *HELP[:1], *LEAVE, *forms.complete(record, [])]
+        aliases = [a for a, name in ALIASES.items() if name in sitting.commands]
+        pool = [*sitting.offered(), *aliases, *HELP[:1], *LEAVE, *forms.complete(record, [])]
     elif words[0] in HELP:
-        pool = session.offered() if len(words) == 1 else []
-    elif words[0] in session.commands:
-        pool = arguments(session, words[0], words[1:], current)
+        pool = sitting.offered() if len(words) == 1 else []
+    elif words[0] in sitting.commands:
+        pool = arguments(sitting, words[0], words[1:], current)
     else:
         pool = list(forms.complete(record, words))
-        if ALIASES.get(words[0]) in session.commands:
-            pool += arguments(session, ALIASES[words[0]], words[1:], current)
+        if ALIASES.get(words[0]) in sitting.commands:
+            pool += arguments(sitting, ALIASES[words[0]], words[1:], current)
     return matching(pool, current)
 
 
-def arguments(session: Session, name: str, words: list[str], current: str) -> list[str]:
+def arguments(sitting: Sitting, name: str, words: list[str], current: str) -> list[str]:
     """Options or values for the command ``name``, after its words ``words``."""
-    command = session.commands[name]
+    command = sitting.commands[name]
     options = [p for p in command.params if p.param_type_name == "option"]
     if current.startswith("-"):
         return [o for p in options for o in p.opts + p.secondary_opts if o not in FILE_OPTS]
     takes = {o: p for p in options if not p.is_flag and not p.count for o in p.opts}
     if words and words[-1] in takes:
-        return list(forms.vocabulary(session.record, name, takes[words[-1]].name))
+        return list(forms.vocabulary(sitting.record, name, takes[words[-1]].name))
     free = [
         word
         for k, word in enumerate(words)
@@ -72,15 +73,16 @@ def arguments(session: Session, name: str, words: list[str], current: str) -> li
     ]
     arguments = [p for p in command.params if p.param_type_name == "argument"]
     if name == "edit" and free:
-        return fields(session, free[0])
+        return fields(sitting, free[0])
     if len(free) < len(arguments):
         param = arguments[len(free)].name
-        return list(forms.vocabulary(session.record, name, param))
+        return list(forms.vocabulary(sitting.record, name, param))
     return []
 
-def fields(session: Session, number: str) -> list[str]:
+
+def fields(sitting: Sitting, number: str) -> list[str]:
     """``FIELD=`` for each field event ``number`` may have (``edit N``)."""
-    events = session.record.events
+    events = sitting.record.events
     if not number.isdigit() or not 1 <= int(number) <= len(events):
         return []
     event = events[int(number) - 1]

@@ -1,12 +1,14 @@
 """``sleuth next``: the questions of my next turn, best first, each split exactly by its answer.
 
-The options of every game are here; the game takes those it knows and refuses the others
+Its options are those the registered games take (their ``advice_options`` parts, each a
+``sleuth.games.base.Choice``), made into one command; a game checks the options it was given
 (its ``check_options`` part), and a game without an ``advise`` part has no advice to give.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+import inspect
+from typing import Annotated, Any
 
 import typer
 
@@ -19,108 +21,77 @@ from sleuth.cli.app import (
     JsonOpt,
     UptoOpt,
     analysable,
+    answer_due,
     app,
-    counted,
     env,
     fail,
     number,
+    record_path,
     show_json,
-    split,
 )
 from sleuth.cli.spinner import spinner
 from sleuth.errors import InputError
 from sleuth.games import part
-
-if TYPE_CHECKING:
-    from sleuth.record import Record
-
-AtOpt = Annotated[
-    int | None, typer.Option(parser=number, help="My route space (else the record's).")
-]
-OccupiedOpt = Annotated[
-    str | None, typer.Option(help="The others' spaces, S,S,... (else the record's).")
-]
-RollOpt = Annotated[
-    str | None, typer.Option(help="The dice as rolled, SW-beach,N-wild,E-beach")
-]
-ShovelOpt = Annotated[bool, typer.Option(help="Add what my Shovel allows.")]
-PistolOpt = Annotated[bool, typer.Option(help="Add my Pistol's secret questions.")]
-PublicOpt = Annotated[
-    bool, typer.Option(help="Also what each answer tells one who knows only the public record.")
-]
-BarrelOpt = Annotated[
-    bool,
-    typer.Option(
-        help="Also whether my Barrel's re-roll of 1-3 dice pays (each --roll face must be on"
-        " its own die). Give it only while my Barrel is unused: the record does not say."
-    ),
-]
+from sleuth.games.base import Choice
+from sleuth.games.shipped import GAMES
 
 
-def given(at, occupied, roll, shovel, pistol, public, barrel) -> dict:
-    """The options that were given, by name (``--at 0`` too); an InputError for a bad --occupied."""
-    out = {"at": at, "roll": roll, "shovel": shovel, "pistol": pistol, "public": public}
-    out["barrel"] = barrel
-    if occupied is not None:
-        try:
-            out["occupied"] = [number(s) for s in split(occupied)]
-        except typer.BadParameter:
-            message = f"{occupied!r} is not route spaces S,S,..."
-            raise InputError("sleuth next", "occupied", message) from None
-    return {k: v for k, v in out.items() if v is not None and v is not False}
+def choices() -> dict[str, Choice]:
+    """Every registered game's ``next`` options by name, in the games' order; one kind a name."""
+    out: dict[str, Choice] = {}
+    for game in GAMES.values():
+        taken: tuple[Choice, ...] = part(game, "advice_options", ())
+        for choice in taken:
+            known = out.setdefault(choice.name, choice)
+            if known.kind != choice.kind:
+                raise TypeError(f"--{choice.name} is a {known.kind} and a {choice.kind}")
+    return out
 
 
-def no_turn(record: Record) -> None:
-    """An InputError when I have no next turn: the game is over, or I am out of it."""
-    status = record.rules.status(record)
-    if status.over:
-        raise InputError("sleuth next", "", f"the game is over ({status.over}): no turn to plan")
-    if record.table.me in status.out:
-        raise InputError("sleuth next", "", "I am out of the game: no turn to plan")
+def option(choice: Choice) -> inspect.Parameter:
+    """The command's parameter for ``choice``: a typer option of its kind, with its help."""
+    annotation: Any
+    default: Any = None
+    if choice.kind == "flag":
+        annotation, default = Annotated[bool, typer.Option(help=choice.help)], False
+    elif choice.kind == "number":
+        annotation = Annotated[int | None, typer.Option(help=choice.help, parser=number)]
+    else:
+        annotation = Annotated[str | None, typer.Option(help=choice.help)]
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    return inspect.Parameter(choice.name, keyword, default=default, annotation=annotation)
 
 
-@app.command("next", epilog=ADVICE_HELP)
+def given(values: dict[str, Any]) -> dict[str, Any]:
+    """The options that were given, by name (``--at 0`` too; a flag only when set)."""
+    return {k: v for k, v in values.items() if v is not None and v is not False}
+
+
 def next_command(
-    at: AtOpt = None,
-    occupied: OccupiedOpt = None,
-    roll: RollOpt = None,
-    shovel: ShovelOpt = False,
-    pistol: PistolOpt = False,
-    public: PublicOpt = False,
-    barrel: BarrelOpt = False,
     file: FileOpt = None,
     json_: JsonOpt = False,
     budget: BudgetOpt = BUDGET,
     upto: UptoOpt = None,
+    **options: Any,
 ) -> None:
     """Which question to ask next: every legal one, its answer's odds and what it teaches."""
-    from sleuth.advisor import no_options
     from sleuth.render import advice_data, advice_lines
 
     record = analysable(file, "sleuth next", upto)
     game = record.rules
-    advise = part(game, "advise", None)
+    session = env().session(record_path(file))
     try:
-        if advise is None:
-            raise InputError("sleuth next", "", f"{game.title} has no advice")
-        options = given(at, occupied, roll, shovel, pistol, public, barrel)
-        part(game, "check_options", no_options)(record, options)  # a bad option is exit 2 now
-    except InputError as error:
-        raise fail(error) from None
-    result = counted(record, file, budget, dating=False, estimating=False, command="sleuth next")
-    if not result.consistent:
-        contradiction(result, json_)
-    try:
-        no_turn(result.record)
         with spinner(env().err, "splitting the deals by every answer..."):
-            advice = advise(result, options, result.deadline)
+            advised = session.advise(record, given(options), answer_due(budget))
     except InputError as error:
         raise fail(error) from None
+    if advised.advice is None:
+        contradiction(advised.report, json_)
     if json_:
-        show_json(part(game, "advice_json", advice_data)(advice))
+        show_json(part(game, "advice_json", advice_data)(advised.advice))
     else:
-        part(game, "show_advice", advice_lines)(env().out, advice)
-    if not result.fits:
+        part(game, "show_advice", advice_lines)(env().out, advised.advice)
+    if not advised.report.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 
 
@@ -133,3 +104,27 @@ def contradiction(result, json_: bool) -> None:
     else:
         show_trouble(env().out, result)
     raise typer.Exit(ExitStatus.INCONSISTENT)
+
+
+def install() -> None:
+    """``sleuth next``, with the options of every registered game before the shared ones."""
+    shared = inspect.signature(next_command, eval_str=True).parameters.values()
+    listed = [
+        *(option(c) for c in choices().values()),
+        *(
+            p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+            for p in shared
+            if p.kind is not inspect.Parameter.VAR_KEYWORD
+        ),
+    ]
+
+    def command(**values: Any) -> None:
+        next_command(**values)
+
+    command.__doc__ = next_command.__doc__
+    command.__signature__ = inspect.Signature(listed)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in listed}
+    app.command("next", epilog=ADVICE_HELP)(command)
+
+
+install()

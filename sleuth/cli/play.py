@@ -1,10 +1,10 @@
-"""Table mode: ``sleuth play``, one warm session for a whole game on one record.
+"""Table mode: ``sleuth play``, one warm sitting for a whole game on one record.
 
 Each line is a command of the app with its usual words and options, without ``sleuth`` and
-``--file`` (which the session adds), or a short form of the record's game (its ``expand``),
+``--file`` (which the sitting adds), or a short form of the record's game (its ``expand``),
 or one of the aliases below; it runs in this process, through the app's own command group, so
 every command the app has works here, with the same output, errors and exit statuses. After
-each line the session rereads the record if a command changed it, and states where the game
+each line the sitting rereads the record if a command changed it, and states where the game
 stands (``status_line``). The prompt itself (prompt_toolkit) is in ``sleuth.cli.prompt``; with
 stdin not a terminal, ``script`` reads the lines from it instead.
 """
@@ -35,7 +35,6 @@ from sleuth.cli.app import (
     fail,
     loaded,
     record_path,
-    remembered,
 )
 from sleuth.cli.completion import ALIASES, HELP, LEAVE, REFUSED
 from sleuth.cli.status import Part, status_parts
@@ -49,7 +48,7 @@ INTERRUPTED = "sleuth: interrupted; the record is as last written"
 
 
 class Leave(Exception):
-    """The player asked to leave the session (quit, exit)."""
+    """The player asked to leave the sitting (quit, exit)."""
 
 
 def _forms() -> str:
@@ -95,15 +94,15 @@ def reflowed(text: str) -> str:
 def play(file: FileOpt = None) -> None:
     """Table mode: one prompt for a whole game on this record."""
     path = record_path(file)
-    session = Session(path, typer.main.get_command(app), loaded(file, "sleuth play"))
-    session.refresh(force=True)
+    sitting = Sitting(path, typer.main.get_command(app), loaded(file, "sleuth play"))
+    sitting.refresh(force=True)
     if not _terminal():
-        status = script(session, _lines())
+        status = script(sitting, _lines())
     else:
         from sleuth.cli.prompt import reader  # prompt_toolkit: for this command alone
 
         env().wrap_errors = True  # a person reads them, at the terminal's width
-        status = interactive(session, reader(session))
+        status = interactive(sitting, reader(sitting))
     raise typer.Exit(status)
 
 
@@ -121,15 +120,15 @@ def _lines() -> Iterator[str]:
     yield from sys.stdin
 
 
-def script(session: Session, lines: Iterable[str]) -> int:
+def script(sitting: Sitting, lines: Iterable[str]) -> int:
     """Run each line as an entry until the end or quit; the highest exit status of them.
 
-    Ctrl-C ends the session at once (exit status 130): no line after it is run.
+    Ctrl-C ends the sitting at once (exit status 130): no line after it is run.
     """
     worst: int = ExitStatus.OK
     try:
         for line in lines:
-            worst = max(worst, session.enter(line))
+            worst = max(worst, sitting.enter(line))
     except Leave:
         pass
     except KeyboardInterrupt:
@@ -138,38 +137,38 @@ def script(session: Session, lines: Iterable[str]) -> int:
     return int(worst)
 
 
-def interactive(session: Session, read: Callable[[str, str], str]) -> int:
+def interactive(sitting: Sitting, read: Callable[[str, str], str]) -> int:
     """Prompt for lines until Ctrl-D or quit; a rejected line comes back for editing.
 
     ``read(prompt, default)`` gives the next line; it raises KeyboardInterrupt on Ctrl-C (the
-    line is dropped) and EOFError on Ctrl-D (the session ends, exit status 0).
+    line is dropped) and EOFError on Ctrl-D (the sitting ends, exit status 0).
     """
     again = ""
     while True:
         try:
-            line = read(session.prompt(), again)
+            line = read(sitting.prompt(), again)
         except KeyboardInterrupt:
             again = ""
             continue
         except EOFError:
             return ExitStatus.OK
         try:
-            status = session.enter(line)
+            status = sitting.enter(line)
         except Leave:
             return ExitStatus.OK
         except KeyboardInterrupt:  # Ctrl-C while a command runs: every write is atomic
             env().err.print(INTERRUPTED, markup=False)
             with suppress(KeyboardInterrupt):  # a second Ctrl-C: the next entry rereads it
-                session.refresh()
+                sitting.refresh()
             status = ExitStatus.OK
         again = line if status == ExitStatus.BAD_INPUT and len(line) <= LONGEST_LINE else ""
 
 
 @dataclass
-class Session:
-    """One record, the app's command group, and what the status line shows.
+class Sitting:
+    """A sitting at the table: one record, the app's command group, what the status line shows.
 
-    e.g. Session(Path("game.yaml"), typer.main.get_command(app), record); ``stamp`` is the
+    e.g. Sitting(Path("game.yaml"), typer.main.get_command(app), record); ``stamp`` is the
     file's identity when ``record`` was read, ``status`` the status line's parts for it.
     """
 
@@ -197,7 +196,7 @@ class Session:
     def enter(self, line: str) -> int:
         """Run one line; its exit status (2: rejected, or its output lost). Leave: quit.
 
-        Output lost by the session's own lines (``help``) is noted here, as each command notes
+        Output lost by the sitting's own lines (``help``) is noted here, as each command notes
         its own (``delivered``): an entry that records nothing and lost its output is exit 2.
         """
         env().recorded = None
@@ -300,7 +299,6 @@ class Session:
 
     def dispatch(self, args: list[str]) -> int:
         """Run one command line of the app in process; its exit status (1: a bug, shown)."""
-        env().made.clear()
         try:
             self.group.main(args=args, prog_name="sleuth", standalone_mode=True)
         except Interrupted:
@@ -308,7 +306,7 @@ class Session:
         except SystemExit as done:
             code = done.code
             return code if isinstance(code, int) else ExitStatus.OK if code is None else 1
-        except Exception as error:  # a bug in a command: say so, and keep the session
+        except Exception as error:  # a bug in a command: say so, and keep the sitting
             if env().environ.get("SLEUTH_DEBUG"):
                 traceback.print_exc()
             env().err.print(bug_line(error), markup=False, emoji=False, soft_wrap=True)
@@ -319,7 +317,7 @@ class Session:
         """``help``: the commands, the short forms, the keys; ``help COMMAND``: its options."""
         if words:
             return self.dispatch([*words, "--help"])
-        env().out.print(session_help(self), markup=False, highlight=False)
+        env().out.print(sitting_help(self), markup=False, highlight=False)
         return ExitStatus.OK
 
     def refresh(self, force: bool = False) -> None:
@@ -332,10 +330,8 @@ class Session:
         stamp = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
         if stamp == self.stamp and not force:
             return
-        from sleuth.store import load
-
         try:
-            self.record = load(self.path, keep=False)[0]
+            self.record = env().session(self.path).load()
         except InputError as error:
             self.stamp, self.status = stamp, [Part(printable(error.line()))]
             return
@@ -343,14 +339,14 @@ class Session:
         self.status = status_parts(self.record, self.report())
 
     def report(self) -> Any:
-        """The report of the record as it stands: the last command's, else one made now."""
-        for made in reversed(env().made):
-            if made.record.events == self.record.events:
-                return made
-        from sleuth.analysis import belief
+        """The belief of the record as it stands: the last command's, else one made now."""
+        session = env().session(self.path)
+        last = session.latest(self.record)
+        if last is not None:
+            return last
+        from sleuth.budget import due
 
-        with remembered(self.path) as memory:
-            return belief(self.record, STATUS_BUDGET, memory=memory)
+        return session.believe(self.record, due(STATUS_BUDGET))
 
 
 def bug_line(error: BaseException) -> str:
@@ -361,10 +357,10 @@ def bug_line(error: BaseException) -> str:
     return printable(text + "set SLEUTH_DEBUG=1 for the traceback)")
 
 
-def session_help(session: Session) -> str:
-    """The help of ``help`` inside a session: commands, this game's short forms, the keys."""
-    rules = session.record.rules
-    names = session.offered()
+def sitting_help(sitting: Sitting) -> str:
+    """The help of ``help`` inside a sitting: commands, this game's short forms, the keys."""
+    rules = sitting.record.rules
+    names = sitting.offered()
     own = forms.short_forms(rules)
     width = max((len(form) for form, _ in own), default=0)
     listed = [
@@ -374,10 +370,10 @@ def session_help(session: Session) -> str:
             f"  {form.ljust(width)}  {meaning}", 79, subsequent_indent=" " * (width + 4)
         )
     ]
-    aliases = [f"{a} {name}" for a, name in ALIASES.items() if name in session.commands]
+    aliases = [f"{a} {name}" for a, name in ALIASES.items() if name in sitting.commands]
     return "\n".join(
         [
-            f"{rules.title} on {session.path}. Type a command as on the command line,",
+            f"{rules.title} on {sitting.path}. Type a command as on the command line,",
             "without 'sleuth' and --file (help COMMAND shows its options):",
             *_wrapped(", ".join(names)),
             "Short forms (players by unique prefixes; each is shown expanded; options such as",

@@ -1,4 +1,4 @@
-"""The prompt of ``sleuth play`` on a terminal: prompt_toolkit's line editor around a session.
+"""The prompt of ``sleuth play`` on a terminal: prompt_toolkit's line editor around a sitting.
 
 Loaded by the ``play`` command alone, so that no other command pays for prompt_toolkit.
 """
@@ -20,15 +20,15 @@ from sleuth.cli.completion import candidates
 from sleuth.cli.status import fit
 
 if TYPE_CHECKING:
-    from sleuth.cli.completion import Session
+    from sleuth.cli.completion import Sitting
 
 
 class Words(Completer):
-    """Tab completion from the session: commands, options, and the game's words."""
+    """Tab completion from the sitting: commands, options, and the game's words."""
 
-    def __init__(self, session: Session) -> None:
-        """Complete for ``session``, whose record may change between lines."""
-        self.session = session
+    def __init__(self, sitting: Sitting) -> None:
+        """Complete for ``sitting``, whose record may change between lines."""
+        self.sitting = sitting
 
     def get_completions(self, document: Document, event: CompleteEvent) -> Iterator[Completion]:
         """The words that may replace the one before the cursor."""
@@ -38,13 +38,13 @@ class Words(Completer):
         except ValueError:  # an open quote: nothing to offer
             return
         current = words.pop() if words and not text[-1:].isspace() else ""
-        for word in candidates(self.session, words, current):
+        for word in candidates(self.sitting, words, current):
             yield Completion(word, start_position=-len(current))
 
 
-def history(session: Session) -> History:
+def history(sitting: Sitting) -> History:
     """The lines typed on this record before, from the cache folder (in memory if none)."""
-    where = env().cache_file(session.path, "history")
+    where = env().cache_file(sitting.path, "history")
     if where is None:
         return InMemoryHistory()
     try:
@@ -55,16 +55,16 @@ def history(session: Session) -> History:
     return FileHistory(str(where))
 
 
-def reader(session: Session) -> Callable[[str, str], str]:
-    """A line editor for ``session``: ``read(prompt, default)`` gives the next line typed.
+def reader(sitting: Sitting) -> Callable[[str, str], str]:
+    """A line editor for ``sitting``: ``read(prompt, default)`` gives the next line typed.
 
     Ctrl-C raises KeyboardInterrupt and Ctrl-D EOFError, as ``sleuth.cli.play.interactive``
-    expects; the bottom toolbar is the session's status line.
+    expects; the bottom toolbar is the sitting's status line.
     """
     prompt: Any = PromptSession(
-        history=history(session),
-        completer=Words(session),
+        history=history(sitting),
+        completer=Words(sitting),
         complete_while_typing=False,
-        bottom_toolbar=lambda: fit(session.status, get_app().output.get_size().columns - 1),
+        bottom_toolbar=lambda: fit(sitting.status, get_app().output.get_size().columns - 1),
     )
     return lambda message, default: prompt.prompt(message, default=default)

@@ -23,9 +23,7 @@ from sleuth.cli.app import (
     seconds,
     show_json,
 )
-from sleuth.cli.app import remembered as remembered_order
 from sleuth.errors import InputError
-from sleuth.games import part
 
 STEP_BUDGET = 5.0  # as sleuth.replay.STEP_BUDGET, which --help does not load
 StepBudgetOpt = Annotated[
@@ -46,17 +44,6 @@ PngForceOpt = Annotated[
 ]
 PLOT_MISSING = "--png needs matplotlib, which is not installed: pip install 'sleuth[plot]'"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"  # the first bytes of every PNG file
-
-
-def dealt(record, command: str):
-    """``record``, if its game's belief is the deal count; else exit 2.
-
-    Replay and why count deals; a game that brings its own belief has none to count.
-    """
-    if part(record.rules, "deal", None) is None:
-        message = f"{record.rules.title} brings its own belief: {command} counts deals only"
-        raise fail(InputError(command, "", message))
-    return record
 
 
 @contextmanager
@@ -127,13 +114,12 @@ def replay_command(
     if png is not None:
         plotting()
         image_target(png, record_path(file), force)
-    record = dealt(analysable(file, "sleuth replay"), "sleuth replay")
+    record = analysable(file, "sleuth replay")
     from sleuth.render.replay import png_image, replay_json, show_replay
-    from sleuth.replay import replay
 
     ticks = 2 * (len(record.events) + 1)
-    with progress(ticks, not json_) as tick, remembered_order(record_path(file)) as memory:
-        result = replay(record, budget, memory, tick)
+    with progress(ticks, not json_) as tick:
+        result = env().session(record_path(file)).replay(record, budget, tick)
     if json_:
         show_json(replay_json(result))
     else:
@@ -161,32 +147,18 @@ def why(
     ] = False,
 ) -> None:
     """Why a fact is certain: the fewest events that prove it; else how its chance moved."""
-    from sleuth.why import fact, proof
-
-    record = dealt(analysable(file, "sleuth why", upto), "sleuth why")
+    record = analysable(file, "sleuth why", upto)
     try:
-        holder, item = fact(record, holder, item)
+        found = env().session(record_path(file)).why(record, holder, item, budget)
     except InputError as error:
         raise fail(error, "sleuth why") from None
-    from sleuth.budget import due
-    from sleuth.odds import odds
     from sleuth.render.why import show_moves, show_proof
-    from sleuth.replay import steps
 
-    with remembered_order(record_path(file)) as memory:
-        now = odds(record.model(), due(budget), memory=memory, plain=True)
-        if now.exact and now.worlds and 0 < now.held[holder, item] < now.worlds:  # no z3
-            show_moves(env().out, record, (holder, item), steps(record, budget, memory), every)
-            return
-    from sleuth.solve import Entailment
-
-    entail = Entailment(record.model())
-    if not entail.consistent():
-        env().out.print("No deal fits the record: 'sleuth report' shows the conflict.")
+    if not found.fits:
+        env().out.print(f"No {found.noun} fits the record: 'sleuth report' shows the conflict.")
         raise typer.Exit(ExitStatus.INCONSISTENT)
-    found = proof(record, holder, item, entail)
-    if found is not None:
-        show_proof(env().out, record, *found)
+    if found.proof is not None:
+        show_proof(env().out, record, *found.proof)
         return
-    with remembered_order(record_path(file)) as memory:
-        show_moves(env().out, record, (holder, item), steps(record, budget, memory), every)
+    assert found.steps is not None  # a fact with no proof has its chance's moves
+    show_moves(env().out, record, found.pair, found.steps, every)

@@ -19,7 +19,8 @@ gives the report's details, and a game without a ``"details"`` part gets
 - screens (``sleuth.render``): ``show_report``, ``show_update``, ``json_extras``,
   ``show_advice``, ``advice_json``, ``plainly``;
 - the command line (``sleuth.cli``): ``commands``, ``target``, ``check``, ``check_json``,
-  ``check_help``, ``advice_help``, and ``play``'s ``short_forms``, ``expand``, ``complete``
+  ``check_help``, ``advice_help``, ``advice_options`` (``next``'s, ``base.Choice``), and
+  ``play``'s ``short_forms``, ``expand``, ``complete``
   and ``vocabulary``.
 
 A part is never imported by a module below its layer, so the layers go one way;
@@ -100,7 +101,7 @@ class Game(Protocol):
 
 PARTS = (
     *("deal", "believe"),
-    *("details", "best", "check_options", "advise", "judge"),
+    *("details", "best", "advice_options", "check_options", "advise", "judge"),
     *("show_report", "show_update", "json_extras", "show_advice", "advice_json", "plainly"),
     *("commands", "target", "check", "check_json", "check_help", "advice_help"),
     *("short_forms", "expand", "complete", "vocabulary"),

@@ -197,6 +197,23 @@ def boolean(value: Any, field: str) -> bool:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """An option of ``sleuth next`` that a game takes (its ``advice_options`` part).
+
+    ``kind``: "flag" (given or not), "number" (ASCII digits) or "text". e.g.
+    Choice("at", "number", "My route space (else the record's)."). The command line makes one
+    option of each name the games take; two games that take a name take it of one kind.
+    """
+
+    name: str
+    kind: str  # "flag", "number" or "text"
+    help: str
+
+
+PUBLIC = "Also what each answer tells one who knows only the public record."  # next --public
+
+
+@dataclass(frozen=True)
 class Setup:
     """A game's setup as the model needs it: the space and the facts known at the start."""
 

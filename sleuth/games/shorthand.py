@@ -53,8 +53,10 @@ def next_words(
             continue
         if first and words[0].casefold() != first:
             continue
-        if not first and words and not any(
-            w.casefold().startswith(words[0].casefold()) for w in vocabulary(slots[0])
+        if (
+            not first
+            and words
+            and not any(w.casefold().startswith(words[0].casefold()) for w in vocabulary(slots[0]))
         ):
             continue  # a form that starts with a player, and this word names none
         place = len(words) - (1 if first else 0)

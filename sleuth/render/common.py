@@ -316,10 +316,7 @@ def worlds_line(report: Report) -> str:
         "may count exactly)"
     )
     if odds.thin:
-        line += (
-            f". Only {odds.base:,} sampled deals fitted, too few to estimate a probability "
-            "(?)."
-        )
+        line += f". Only {odds.base:,} sampled deals fitted, too few to estimate a probability (?)."
     return line
 
 
@@ -432,7 +429,7 @@ def show_unfit(console: Console, report: Belief) -> None:
 
 def show_edit(
     console: Console,
-    report: Report,
+    report: Belief,
     index: int,
     texts: tuple[str, str],
     changed: tuple[list[tuple[Holder, Item]], list[tuple[Holder, Item]]] | None = None,
@@ -453,7 +450,7 @@ def show_edit(
         console.print(Text(f"  no longer certain: {holder} holds {item}"))
     if changed is not None and not became and not stopped:
         console.print("  what is certain is as before")
-    console.print(Text(f"  {deals(report.odds)} fit the record"))
+    console.print(Text(f"  {amount(report.left)} fit the record"))
 
 
 def show_update(console: Console, update: Update, what: str, where: str = "") -> None:

@@ -78,18 +78,28 @@ def rows(replay: Replay) -> list[tuple[str, str, str, str, str, list[str]]]:
         notes = []
         if step.forced:
             notes.append("certain: " + ", ".join(f"{h} {i}" for h, i in sorted(step.forced)))
+        if step.ended:
+            notes.append(
+                "no longer certain: " + ", ".join(f"{h} {i}" for h, i in sorted(step.ended))
+            )
         notes += [n for n in (moves.get(k), replay.judged.marks.get(k)) if n]
         out.append((str(k), what, deals(step), bar(log_worlds(step), top), guess, notes))
     return out
 
 
+def holdings(pairs: frozenset) -> str:
+    """Holdings in order, e.g. "Bert 32, Doris 12"."""
+    return ", ".join(f"{h} {i}" for h, i in sorted(pairs))
+
+
 def timeline(replay: Replay, width: int) -> list[str]:
     """The timeline as lines of at most ``width`` characters (the event text folds)."""
     table = rows(replay)
-    dw = max(len("deals"), *(len(r[2]) for r in table))
+    counted = f"{replay.noun}s"
+    dw = max(len(counted), *(len(r[2]) for r in table))
     bw = max(len("best"), *(len(r[4]) for r in table))
     ew = max(width - (3 + 1 + 1 + dw + 1 + BAR + 1 + bw), 12)
-    lines = [f"{'#':>3} {'event':<{ew}} {'deals':>{dw}} {'':<{BAR}} {'best':<{bw}}".rstrip()]
+    lines = [f"{'#':>3} {'event':<{ew}} {counted:>{dw}} {'':<{BAR}} {'best':<{bw}}".rstrip()]
     for number, what, count, drawn, guess, notes in table:
         parts = textwrap.wrap(what, ew) or [""]
         lines.append(f"{number:>3} {parts[0]:<{ew}} {count:>{dw}} {drawn:<{BAR}} {guess}")
@@ -123,15 +133,17 @@ def chart(replay: Replay, width: int) -> list[str]:
     logs = [log_worlds(s) for s in replay.steps]
     best = [None if b is None else float(b.probability) for b in replay.judged.best]
     top = max((v for v in logs if v is not None), default=0.0)
-    room = max(width - 8, 10)
-    heading = f"log10(deals), 0 to {top:.1f}, and the best move's chance, 0 to 100%, per event:"
+    counted = f"{replay.noun}s"
+    lw = max(6, len(counted))  # the labels' column
+    room = max(width - lw - 2, 10)
+    heading = f"log10({counted}), 0 to {top:.1f}, and the best move's chance, 0 to 100%, per event:"
     lines = textwrap.wrap(heading, width)
-    for label, values, high in (("deals", logs, top), ("best", best, 1.0)):
+    for label, values, high in ((counted, logs, top), ("best", best, 1.0)):
         rows = series(sampled(values, room), high)
-        lines += [f"{label if k == 0 else '':>6} |{row}" for k, row in enumerate(rows)]
+        lines += [f"{label if k == 0 else '':>{lw}} |{row}" for k, row in enumerate(rows)]
     last = len(replay.steps) - 1
     count = len(sampled(logs, room))
-    lines.append(f"{'':>6} +{'0':<{max(count - len(str(last)), 1)}}{last}")
+    lines.append(f"{'':>{lw}} +{'0':<{max(count - len(str(last)), 1)}}{last}")
     return lines
 
 
@@ -148,15 +160,15 @@ def show_replay(console: Console, replay: Replay) -> None:
         console.print(f"Estimates (~): the count of step(s) {words} ran out of time.", markup=False)
     if not replay.fits:
         first = next(s.event for s in replay.steps if not s.consistent)
-        console.print(f"No deal fits the record from event {first} on.", markup=False)
+        console.print(f"No {replay.noun} fits the record from event {first} on.", markup=False)
     console.print()
     for line in chart(replay, console.width):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
-def step_json(step: Step, best) -> dict:
-    """One step as the contract has it."""
-    return {
+def step_json(step: Step, best, ends: bool = False) -> dict:
+    """One step as the contract has it; with ``ends``, also the facts that stopped being certain."""
+    out = {
         "event": step.event,
         "consistent": step.consistent,
         "worlds": step.worlds,
@@ -164,11 +176,16 @@ def step_json(step: Step, best) -> dict:
         "forced": [[h, i] for h, i in sorted(step.forced)],
         "best": None if best is None else best.data,
     }
+    if ends:
+        out["ended"] = [[h, i] for h, i in sorted(step.ended)]
+    return out
 
 
 def replay_json(replay: Replay) -> dict:
     """The JSON replay of the contract: the game, the steps, the game's judged moves."""
-    steps = [step_json(s, b) for s, b in zip(replay.steps, replay.judged.best, strict=True)]
+    steps = [
+        step_json(s, b, replay.ends) for s, b in zip(replay.steps, replay.judged.best, strict=True)
+    ]
     return {"game": replay.record.game, "steps": steps, **replay.judged.extras}
 
 
@@ -184,7 +201,7 @@ def png_image(replay: Replay) -> bytes:
     best = [None if b is None else float(b.probability) for b in replay.judged.best]
     figure, (top, low) = pyplot.subplots(2, 1, sharex=True, figsize=(8, 5), dpi=100)
     top.step(events, [math.nan if v is None else v for v in logs], where="post")
-    top.set_ylabel("log10(deals)")
+    top.set_ylabel(f"log10({replay.noun}s)")
     low.step(events, [math.nan if v is None else 100 * v for v in best], where="post", color="C1")
     low.set_ylabel("best move's chance (%)")
     low.set_ylim(0, 105)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 SAID = f"{MOVED * 100:.0f} points"  # the smallest move of a chance shown without --all
 
+
 def reason(record: Record, proof: Proof) -> str:
     """One sentence on how the events prove the fact.
 
@@ -33,7 +34,7 @@ def reason(record: Record, proof: Proof) -> str:
         return f"The setup alone makes it certain that {claim}."
     if len(proof.groups) == 1:
         return f"Event {events[0]} alone makes it certain that {claim}."
-    named = ("event " if len(events) == 1 else f"these {len(events)} events")
+    named = "event " if len(events) == 1 else f"these {len(events)} events"
     named = ("the setup and " if 0 in proof.groups else "") + named
     if len(events) == 1:
         named += str(events[0])
@@ -85,9 +86,7 @@ def show_moves(
     The events left out are counted, so that none is dropped silently.
     """
     holder, item = pair
-    console.print(
-        f"Not certain: {holder} {item} at {pct(found[-1].probability(*pair))} now.", markup=False
-    )
+    console.print(heading(pair, found), markup=False)
     changes = moved(found, pair, None if every else MOVED)
     if not every:
         console.print(f"The events that moved its chance by more than {SAID}:", markup=False)
@@ -108,6 +107,24 @@ def show_moves(
     if unknown:
         line = f"{events(unknown)} could not be counted within the step budget."
         console.print(line, markup=False)
+
+
+def heading(pair: Pair, found: list[Step]) -> str:
+    """The fact's state now: "Not certain: Bert X at 40% now.", or certain since which event.
+
+    Certain only by a game's own belief, which has no proof by events (the deal count's
+    certain facts have theirs, ``show_proof``).
+    """
+    holder, item = pair
+    now = found[-1].probability(*pair)
+    if now not in (0, 1) or not found[-1].exact:
+        return f"Not certain: {holder} {item} at {pct(now)} now."
+    since = len(found) - 1
+    while since > 0 and found[since - 1].probability(*pair) == now:
+        since -= 1
+    verb = "holds" if now == 1 else "does not hold"
+    when = "the setup" if since == 0 else f"event {found[since].event}"
+    return f"Certain: {holder} {verb} {item}, since {when}."
 
 
 def events(n: int) -> str:

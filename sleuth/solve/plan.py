@@ -121,7 +121,16 @@ def plan(
     loose = [i for i in visit if i not in tracked]
     domains = [sorted(index[h] for h in reduced.domains[i]) for i in visit]
     return Plan(
-        holders, derived, visit, domains, trackers, tallies, free, caps, loose, reduced.groups,
+        holders,
+        derived,
+        visit,
+        domains,
+        trackers,
+        tallies,
+        free,
+        caps,
+        loose,
+        reduced.groups,
         asked,
     )
 

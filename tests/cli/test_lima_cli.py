@@ -225,6 +225,7 @@ def test_examples_are_games_played_to_the_end(name, tmp_path):
 def test_the_treasure_pairs_are_counted_once_under_the_reports_budget(monkeypatch, tmp_path):
     from rich.console import Console
 
+    from sleuth import analysis
     from sleuth.games.lima import GAME, advice
     from sleuth.render import report_json, show_report
 
@@ -238,11 +239,15 @@ def test_the_treasure_pairs_are_counted_once_under_the_reports_budget(monkeypatc
     assert GAME.parts["details"] == "sleuth.games.lima.advice:treasure_pairs"
     monkeypatch.setattr(advice, "treasure_pairs", spy)
     record = load(Path(__file__).resolve().parents[2] / "examples" / "lima-4p.yaml")[0]
-    result = report(record, 7.0)
+    assert report(record, 7.0, details=False).made is analysis.UNMADE
     assert calls == []  # a check of one accusation needs no list of every pair
+    result = report(record, 7.0)
+    assert len(calls) == 1 and 6.0 < calls[0].left() <= 7.0  # the report's own deadline
     show_report(Console(file=io.StringIO()), result)
     assert report_json(result)["treasure"]
-    assert len(calls) == 1 and 6.0 < calls[0].left() <= 7.0  # the report's own deadline
+    assert len(calls) == 1  # the screens read the pairs the analysis made; none counts
+    with pytest.raises(LookupError):
+        report(record, 7.0, details=False).details  # noqa: B018 - a screen cannot count them
 
 
 def test_check_never_says_accuse_once_i_am_out(tmp_path):

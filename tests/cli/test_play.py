@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers every command
 from sleuth.cli.completion import matching
-from sleuth.cli.play import Leave, Session, interactive, script
+from sleuth.cli.play import Leave, Sitting, interactive, script
 from sleuth.cli.prompt import Words
 from sleuth.cli.status import about, status_line
 from sleuth.errors import InputError
@@ -360,19 +360,19 @@ def test_quit_leaves_with_status_0_and_the_status_line_is_on_screen(tmp_path):
 
 
 @pytest.fixture
-def goldraub(tmp_path) -> Session:
+def goldraub(tmp_path) -> Sitting:
     """A session on a Goldraub record of one search, in process (nothing is dispatched)."""
     doc = {"game": "goldraub", "players": ["Anton", "Bert", "Christl", "Doris", "Elli"]}
     doc.update(me="Christl", hand=[22, 45, 63], events=[])
     doc["events"] = [{"search": {"by": "Anton", "row": "31-36", "gold": 2, "saw": 1}}]
-    return Session(tmp_path / "game.yaml", _group(), parse(doc, "test"))
+    return Sitting(tmp_path / "game.yaml", _group(), parse(doc, "test"))
 
 
 @pytest.fixture
-def lima(tmp_path) -> Session:
+def lima(tmp_path) -> Sitting:
     """A session on a 4-player Lima record with no events."""
     doc, _ = lima_game(4, 0, 13, me=2)
-    return Session(tmp_path / "game.yaml", _group(), parse(doc, "test"))
+    return Sitting(tmp_path / "game.yaml", _group(), parse(doc, "test"))
 
 
 def _group():
@@ -517,7 +517,7 @@ def test_lima_completion(lima, text, offered):
     assert sorted(_offered(lima, text)) == sorted(offered)
 
 
-def _offered(session: Session, text: str) -> list[str]:
+def _offered(session: Sitting, text: str) -> list[str]:
     """What Tab offers after ``text``, through prompt_toolkit's completer."""
     found = Words(session).get_completions(Document(text), CompleteEvent(completion_requested=True))
     return [c.text for c in found]

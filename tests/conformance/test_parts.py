@@ -8,17 +8,22 @@ import inspect
 
 import pytest
 import tinygame
+import typer
 
 from sleuth import advisor, analysis, replay
 from sleuth.cli import commands, forms, generic
 from sleuth.games import GAMES, PARTS, Game, part
+from sleuth.games.base import Choice
 from sleuth.games.shipped import GAMES as SHIPPED
 
 render = importlib.import_module("sleuth.render")
+cli_app = importlib.import_module("sleuth.cli.app")
+next_module = importlib.import_module("sleuth.cli.next")
 
 DEFAULTS = {  # part -> its shared default (a game's own must take the same arguments)
     "details": analysis.no_details,
     "best": analysis.likeliest,
+    "advice_options": (),
     "check_options": advisor.no_options,
     "judge": replay.unjudged,
     "show_report": render.chances,
@@ -72,7 +77,7 @@ def test_every_part_a_game_names_exists_and_takes_what_its_default_takes(game: G
     for name in game.parts:
         found = part(game, name, None)
         assert found is not None, name
-        if name in ("check_help", "advice_help", "short_forms"):
+        if name in ("check_help", "advice_help", "short_forms", "advice_options"):
             assert isinstance(found, type(DEFAULTS[name])), name
             continue
         fewest, most = arity(found)
@@ -83,6 +88,16 @@ def test_the_defaults_cover_every_part_but_the_belief_advice_and_commands():
     assert set(DEFAULTS) | {"deal", "believe", "advise", "commands"} == set(PARTS)
     assert arity(generic.commands) == (2, 2)
     assert "tiny" not in GAMES and set(tinygame.GAME.parts) == {"deal"}
+
+
+def test_next_takes_every_games_options_each_of_one_kind():
+    taken = [c for g in SHIPPED.values() for c in part(g, "advice_options", ())]
+    assert all(isinstance(c, Choice) and c.kind in ("flag", "number", "text") for c in taken)
+    kinds = {c.name: c.kind for c in taken}
+    assert all(kinds[c.name] == c.kind for c in taken)
+    assert set(next_module.choices()) == set(kinds) >= {"at", "roll", "public"}
+    params = {p.name for p in typer.main.get_command(cli_app.app).commands["next"].params}
+    assert set(kinds) <= params
 
 
 def test_a_part_that_is_no_part_is_refused():

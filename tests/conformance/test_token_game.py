@@ -19,6 +19,7 @@ from sleuth.belief import Fact, core, run, runs
 from sleuth.games import GAMES, register
 from sleuth.games.base import Table
 from sleuth.record import Record
+from sleuth.replay import replay
 
 cli_app = importlib.import_module("sleuth.cli.app")
 commands_module = importlib.import_module("sleuth.cli.commands")
@@ -133,6 +134,29 @@ def test_the_facts_start_and_end_where_brute_force_says(seed):
         assert fact.until is None or steps[fact.until][fact.holder] != 1
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_every_replayed_step_equals_brute_force_of_its_prefix(seed):
+    rng = random.Random(200 + seed)
+    players, first, hand = PLAYERS, rng.choice(PLAYERS), rng.choice((1, 2, 3))
+    events = random_events(rng, players, 6)
+    found = replay(record_of(players, first, hand, events))
+    assert found.ends and found.noun == "holder" and len(found.steps) == len(events) + 1
+    before: frozenset = frozenset()
+    for k, step in enumerate(found.steps):
+        expected = brute(players, first, hand, events[:k])
+        assert step.event == k and step.consistent == (expected is not None)
+        if expected is None:
+            assert all(not s.consistent for s in found.steps[k:])  # none fits from here on
+            break
+        for player in players:
+            assert step.probability(player, tokengame.TOKEN) == expected[player]
+        assert step.worlds == sum(1 for w in expected.values() if w)
+        now = frozenset((p, tokengame.TOKEN) for p, w in expected.items() if w == 1)
+        assert step.forced == (now - before if k else frozenset())
+        assert step.ended == (before - now if k else frozenset())
+        before = now
+
+
 def test_a_fact_ends_when_the_token_moves():
     events = [("draw", "Bob", "Ann", True), ("shuffle", "Cy"), ("draw", "Ann", "Cy", True)]
     found = belief(record_of(PLAYERS, "Ann", 3, events))
@@ -191,9 +215,24 @@ def test_the_shared_screens_serve_a_belief_of_its_own(monkeypatch, tmp_path):
         assert impossible.exit_code == 3 and "cannot all hold together" in impossible.stdout
         assert "5: draw {by: Ann, of: Bob, found: true}" in impossible.stdout  # with event 6
         assert "6: draw {by: Cy, of: Bob, found: true}" in impossible.stdout
-        for command in (["replay"], ["why", "ann", "token"]):
-            refused = run_(*command)
-            assert refused.exit_code == 2 and "counts deals only" in refused.stderr
+        replayed = run_("replay")
+        assert replayed.exit_code == 3 and "No holder fits the record from event 6 on." in (
+            replayed.stdout
+        )
+        assert "> no longer certain: Bob token" in replayed.stdout
+        assert "> certain: Ann token" in replayed.stdout
+        steps = json.loads(run_("replay", "--json", "--step-budget", "1").stdout)["steps"]
+        assert [s["ended"] for s in steps[2:4]] == [[], [["Bob", "token"]]]
+        assert [s["consistent"] for s in steps] == [True] * 6 + [False]
+        why = run_("why", "cy", "token", "--upto", "5")
+        assert why.exit_code == 0 and "Certain: Cy does not hold token, since event 5." in (
+            why.stdout
+        )
+        assert "3      0% ->  33.3%  Cy shuffle" in why.stdout
+        open_ = run_("why", "bob", "token", "--upto", "4", "--all")
+        assert "Not certain: Bob token at 40.0% now." in open_.stdout
+        unfit = run_("why", "ann", "token")
+        assert unfit.exit_code == 3 and "No holder fits the record" in unfit.stdout
         tolerant = run_("report", "--tolerate", "1")
         assert tolerant.exit_code == 2 and "tolerates no wrong answer" in tolerant.stderr
     finally:

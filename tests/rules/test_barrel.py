@@ -246,12 +246,12 @@ def test_barrel_help_and_table_mode_completion(run, tmp_path):
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
-    from sleuth.cli.play import Session
+    from sleuth.cli.play import Sitting
     from sleuth.cli.prompt import Words
 
     helped = run("next", "--help")
     assert "--barrel" in helped.output and "unused" in helped.output
-    session = Session(tmp_path / "game.yaml", typer.main.get_command(cli_app.app),
+    session = Sitting(tmp_path / "game.yaml", typer.main.get_command(cli_app.app),
                       parse(lima_game(3, 0, 1)[0], "sim"))
     found = Words(session).get_completions(Document("next --roll N-wild,S-wild,E-beach --ba"),
                                            CompleteEvent(completion_requested=True))

@@ -19,6 +19,7 @@ class Goldraub:
         "deal": f"{PACKAGE}.rules:setup",
         "details": f"{PACKAGE}.advice:standing",
         "best": f"{PACKAGE}.advice:best_guess",
+        "advice_options": f"{PACKAGE}.choices:OPTIONS",
         "check_options": f"{PACKAGE}.next:wanted",
         "advise": f"{PACKAGE}.next:advise",
         "judge": f"{PACKAGE}.replay:judge",

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from sleuth.analysis import Report
     from sleuth.record import Record
 
+
 @dataclass(frozen=True)
 class Timing:
     """Guessing a holding now against one round later: the model of ``rules.TIMING``.
@@ -143,8 +144,17 @@ def check_guess(report: Report, owner: Holder, sector: Item) -> GuessCheck:
     later = not own and not face_up and not over  # a round to wait for
     weighed = timing(record, p, allowed) if p is not None and later else None
     return GuessCheck(
-        owner, sector, p, report.odds.exact, value, expected, allowed, why, face_up is not None,
-        own, weighed,
+        owner,
+        sector,
+        p,
+        report.odds.exact,
+        value,
+        expected,
+        allowed,
+        why,
+        face_up is not None,
+        own,
+        weighed,
     )
 
 

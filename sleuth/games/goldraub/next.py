@@ -211,7 +211,7 @@ def wanted(record: Record, given: dict[str, Any]) -> tuple[int | None, set[int]]
     if unknown:
         name = sorted(unknown)[0]
         raise InputError("sleuth next", name, "this game takes --at, --occupied and --public")
-    city, occupied = record.start.city, given.get("occupied")
+    city, occupied = record.start.city, route_spaces(given.get("occupied"))
     named = [("at", given.get("at"))] + [("occupied", s) for s in occupied or []]
     for field, space in named:
         if space is not None and space not in city.route:
@@ -221,6 +221,25 @@ def wanted(record: Record, given: dict[str, Any]) -> tuple[int | None, set[int]]
     if occupied is not None:
         _figures(occupied, len(record.table.players) - 1, at)
     return at, taken
+
+
+def route_spaces(text: str | list[int] | None) -> list[int] | None:
+    """``--occupied`` as typed, "12,30,7", as route spaces; an InputError when it is not so.
+
+    A list of spaces (a caller in Python) is taken as it is.
+    """
+    if text is None or isinstance(text, list):
+        return text
+    spaces = [t.strip() for t in text.split(",") if t.strip()]
+    for space in spaces:
+        digits = space.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > DIGITS:
+            message = f"{text!r} is not route spaces S,S,..."
+            raise InputError("sleuth next", "occupied", message)
+    return [int(space) for space in spaces]
+
+
+DIGITS = 9  # the most digits a route space may be typed with, as any number on the command line
 
 
 def _figures(occupied: list[int], others: int, mine: int | None) -> None:
@@ -270,15 +289,18 @@ def advise(
             continue
         options.append(
             SearchOption(
-                space, row, chances(split), information(split),
-                search_value(split, holdings, v), public_bits, "",
+                space,
+                row,
+                chances(split),
+                information(split),
+                search_value(split, holdings, v),
+                public_bits,
+                "",
             )
         )
     options.sort(key=lambda o: (-o.information, -o.value, o.space or 0, o.row))
     found = {row: split for row, (split, _) in seen.items() if split is not None}
-    options = [
-        _with_reason(o, found[o.row], holdings, base, k == 0) for k, o in enumerate(options)
-    ]
+    options = [_with_reason(o, found[o.row], holdings, base, k == 0) for k, o in enumerate(options)]
     guesses = timing(record, base, holdings, top)
     return SearchAdvice(at, base.total, options, guesses, uncounted)
 
@@ -293,8 +315,13 @@ def _with_reason(option: SearchOption, split: Split, holdings, base: Counts, bes
     """The option with its one-line reason filled in."""
     line = reason(split, holdings, base, best)
     return SearchOption(
-        option.space, option.row, option.answers, option.information, option.value,
-        option.public, line,
+        option.space,
+        option.row,
+        option.answers,
+        option.information,
+        option.value,
+        option.public,
+        line,
     )
 
 

@@ -65,8 +65,10 @@ def verdict(correct: bool, p: Fraction) -> str:
 def judged_guess(record: Record, index: int, guess: Guess, before: Step) -> Move:
     """A recorded guess, with my chance of it after the events before it."""
     p = before.probability(guess.owner, guess.sector)
-    who = f"my guess of {guess.owner}" if guess.by == record.table.me else (
-        f"{guess.by} guessed {guess.owner}"
+    who = (
+        f"my guess of {guess.owner}"
+        if guess.by == record.table.me
+        else (f"{guess.by} guessed {guess.owner}")
     )
     outcome = "right" if guess.correct else "wrong"
     if guess.owner == record.table.me:
@@ -117,8 +119,14 @@ def missed(record: Record, found: list[Step]) -> list[dict]:
             lost = guess_points(True, value - later)
             if lost > 0:
                 out.append(
-                    {"event": k, "owner": owner, "sector": s, "value": value,
-                     "guessed_at": at, "lost": lost}
+                    {
+                        "event": k,
+                        "owner": owner,
+                        "sector": s,
+                        "value": value,
+                        "guessed_at": at,
+                        "lost": lost,
+                    }
                 )
     return sorted(out, key=lambda c: (c["event"], c["owner"], int(c["sector"])))
 
@@ -135,8 +143,10 @@ def _first_chance(k: int, holding: tuple[Holder, Item], shown, free: list[bool])
 
 def mark(chance: dict) -> str:
     """A missed chance in words, with the JSON's numbers: its points let go, value and guess."""
-    when = "never guessed" if chance["guessed_at"] is None else (
-        f"guessed at event {chance['guessed_at']}"
+    when = (
+        "never guessed"
+        if chance["guessed_at"] is None
+        else (f"guessed at event {chance['guessed_at']}")
     )
     return (
         f"missed {chance['owner']} {chance['sector']}: {chance['lost']} pts let go "

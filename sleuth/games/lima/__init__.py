@@ -19,6 +19,7 @@ class Lima:
         "deal": f"{PACKAGE}.rules:setup",
         "details": f"{PACKAGE}.advice:treasure_pairs",
         "best": f"{PACKAGE}.advice:best_pair",
+        "advice_options": f"{PACKAGE}.choices:OPTIONS",
         "check_options": f"{PACKAGE}.next:wanted",
         "advise": f"{PACKAGE}.next:advise",
         "judge": f"{PACKAGE}.replay:judge",

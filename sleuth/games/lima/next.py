@@ -280,8 +280,12 @@ def advise(
         said = 0.0 if q.secret and public_bits is not None else public_bits
         options.append(
             QuestionOption(
-                q, dict(sorted(answers.items())), information(split), round(fall.fall(), PLACES),
-                fall.certain(), said,
+                q,
+                dict(sorted(answers.items())),
+                information(split),
+                round(fall.fall(), PLACES),
+                fall.certain(),
+                said,
             )
         )
     options.sort(key=rank)
@@ -314,10 +318,12 @@ def barrel_pairs(record: Record, faces: list[Face], shovel: bool, size: dict) ->
     board = record.start.island
     dice = lima_barrel.die_faces(board)
     return {
-        pair: list(dict.fromkeys(
-            canonical(board, q.to, q.range, q.terrain, size[q.to])[0]
-            for q in legal(record, list(pair), shovel, False)
-        ))
+        pair: list(
+            dict.fromkeys(
+                canonical(board, q.to, q.range, q.terrain, size[q.to])[0]
+                for q in legal(record, list(pair), shovel, False)
+            )
+        )
         for pair in lima_barrel.every_pair(faces, dice)
     }
 
@@ -325,29 +331,31 @@ def barrel_pairs(record: Record, faces: list[Face], shovel: bool, size: dict) ->
 def advice_json(advice: QuestionAdvice) -> dict:
     """The contract's ``next --json`` object; ``public_information`` added when computed."""
     gain, free = advice.pistol_gain(), advice.free_best()
-    return {
-        "game": "lima",
-        "options": [
-            {
-                "to": o.question.to,
-                "range": o.question.range,
-                "terrain": o.question.terrain,
-                "secret": o.question.secret,
-                "answers": {str(a): float(p) for a, p in o.answers.items()},
-                "information": o.information,
-                "pair_information": o.pair_information,
-                "certain": float(o.certain),
-                "uses": o.question.uses,
-            }
-            | ({} if o.public is None else {"public_information": o.public})
-            | ({"gain": o.pair_information - free} if o.question.uses else {})
-            for o in advice.options
-        ],
-    } | ({} if gain is None else {"pistol_gain": gain}) | (
-        {} if advice.spent is None else {"pistol_spent": advice.spent}
-    ) | (
-        {} if advice.barrel is None else {"barrel": lima_barrel.barrel_json(advice.barrel)}
-    ) | uncounted_json(advice)
+    return (
+        {
+            "game": "lima",
+            "options": [
+                {
+                    "to": o.question.to,
+                    "range": o.question.range,
+                    "terrain": o.question.terrain,
+                    "secret": o.question.secret,
+                    "answers": {str(a): float(p) for a, p in o.answers.items()},
+                    "information": o.information,
+                    "pair_information": o.pair_information,
+                    "certain": float(o.certain),
+                    "uses": o.question.uses,
+                }
+                | ({} if o.public is None else {"public_information": o.public})
+                | ({"gain": o.pair_information - free} if o.question.uses else {})
+                for o in advice.options
+            ],
+        }
+        | ({} if gain is None else {"pistol_gain": gain})
+        | ({} if advice.spent is None else {"pistol_spent": advice.spent})
+        | ({} if advice.barrel is None else {"barrel": lima_barrel.barrel_json(advice.barrel)})
+        | uncounted_json(advice)
+    )
 
 
 def uncounted_json(advice: QuestionAdvice) -> dict:

@@ -230,9 +230,7 @@ def show_check(console: Console, check: AccuseCheck) -> None:
     console.print(Group(*(Text(line) for line in lines)))
 
 
-def show_best(
-    console: Console, report: Report, pairs: Pairs, check: AccuseCheck | None
-) -> None:
+def show_best(console: Console, report: Report, pairs: Pairs, check: AccuseCheck | None) -> None:
     """The most likely pairs and the verdict on the best one."""
     if check is None:
         console.print(Text("no treasure pair fits the record"))
