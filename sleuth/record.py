@@ -50,7 +50,7 @@ class Record:
 
     def turn_note(self, index: int) -> str | None:
         """A note when event ``index`` (1-based) is a turn taken out of order, else None."""
-        return self.rules.turn_note(self.events, self.table, index)
+        return self.rules.turn_note(self, index)
 
     def model(self) -> Model:
         """The record as a model of its deal: setup facts in group 0, then a group per event.

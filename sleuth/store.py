@@ -92,7 +92,7 @@ def append(
         try:
             data = dict(fields)
             for key in record.rules.events.get(kind, Event).names:
-                if key in data:
+                if data.get(key) is not None:
                     data[key] = record.table.prefix(data[key], key)
             event = parse_event({kind: data}, record.rules, record.table, record.start)
         except InputError as error:

@@ -111,7 +111,7 @@ class Tiny:
     def forbidden(self, events: list, table: Table, start: Start) -> None:
         """No rule forbids a question at any place."""
 
-    def turn_note(self, events: list, table: Table, index: int) -> None:
+    def turn_note(self, record: Played, index: int) -> None:
         """Anyone may ask at any time."""
 
     def status(self, record: Played) -> Status:

@@ -135,7 +135,7 @@ class Token:
     def forbidden(self, events: list, table: Table, start: Start) -> None:
         """Any event may come at any place."""
 
-    def turn_note(self, events: list, table: Table, index: int) -> None:
+    def turn_note(self, record: Played, index: int) -> None:
         """There are no turns."""
 
     def status(self, record: Played) -> Status:

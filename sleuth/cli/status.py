@@ -44,6 +44,7 @@ def status_parts(record: Any, report: Any) -> list[Part]:
         parts.append(Part(f"over: {status.over}"))
     elif status.turn:
         parts.append(Part(f"{status.turn} to play"))
+    parts += [Part(note) for note in status.notes]
     if status.out:
         parts.append(Part(f"out: {', '.join(status.out)}", f"{len(status.out)} out", spare=True))
     if not report.fits:

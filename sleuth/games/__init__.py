@@ -92,7 +92,7 @@ class Game(Protocol):
     def forbidden(self, events: list[Event], table: Table, start: Any) -> InputError | None:
         """The first event the rules forbid at its place in ``events``, as an error, or None."""
 
-    def turn_note(self, events: list[Event], table: Table, index: int) -> str | None:
+    def turn_note(self, record: Played, index: int) -> str | None:
         """A note when event ``index`` (1-based) is a turn taken out of order, else None."""
 
     def status(self, record: Played) -> Status:

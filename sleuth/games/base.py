@@ -173,6 +173,8 @@ def yaml_word(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return "[" + ", ".join(yaml_word(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {yaml_word(v)}" for k, v in value.items()) + "}"
     return str(value)
 
 
@@ -227,7 +229,8 @@ class Status:
 
     e.g. Status(round=3, turn="Doris", value=8) (Goldraub), or Status(round=2, turn="Cy",
     out=("Ben",)) (Lima). ``turn`` is None when the record does not tell (no question yet);
-    ``value`` is the round value of a game that has one; ``over`` says why the game has ended.
+    ``value`` is the round value of a game that has one; ``over`` says why the game has ended;
+    ``notes`` what else a game shows of where it stands (e.g. the cards left in a deck).
     """
 
     round: int
@@ -235,3 +238,4 @@ class Status:
     value: int | None = None
     out: tuple[Holder, ...] = ()
     over: str | None = None
+    notes: tuple[str, ...] = ()  # what else the game shows of where it stands, e.g. "deck 30"

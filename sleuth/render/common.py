@@ -266,6 +266,8 @@ def status_words(status: Status) -> str:
         words += f", {status.turn} to play"
     if status.out:
         words += f"; out: {', '.join(status.out)}"
+    if status.notes:
+        words += f"; {', '.join(status.notes)}"
     return words
 
 
@@ -274,6 +276,8 @@ def status_json(status: Status) -> dict:
     keys = ("round", "turn", "value", "out", "over")
     out = {key: getattr(status, key) for key in keys}
     out["out"] = list(status.out)
+    if status.notes:
+        out["notes"] = list(status.notes)
     return out
 
 

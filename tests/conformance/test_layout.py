@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "sleuth"
-GAMES = ("goldraub", "lima")
+GAMES = ("goldraub", "lima", "scotland")
 
 
 def module_name(path: Path) -> str:

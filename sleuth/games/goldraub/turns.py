@@ -58,8 +58,9 @@ def forbidden(events: list[Event], table: Table, start: Start) -> InputError | N
     return None
 
 
-def turn_note(events: list[Event], table: Table, index: int) -> str | None:
+def turn_note(record: Any, index: int) -> str | None:
     """A note when event ``index`` is a search out of turn (turns go clockwise), else None."""
+    events, table = record.events, record.table
     event = events[index - 1]
     last = [e for e in events[: index - 1] if isinstance(e, Search)]
     if not isinstance(event, Search) or not last:

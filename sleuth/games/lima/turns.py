@@ -68,11 +68,12 @@ def forbidden(events: list[Event], table: Table, start: Start) -> InputError | N
     return None
 
 
-def turn_note(events: list[Event], table: Table, index: int) -> str | None:
+def turn_note(record: Any, index: int) -> str | None:
     """A note when event ``index`` is a question out of turn, else None.
 
     Turns go clockwise and skip the players who are out (rulebook: Game Play, End of Game).
     """
+    events, table = record.events, record.table
     event = events[index - 1]
     before = events[: index - 1]
     asked = [e for e in before if isinstance(e, QuestionEvent)]
