@@ -290,9 +290,8 @@ class Simulation:
         """Play the ticket and do its action: the event's kind and fields."""
         self.table.hands[player].remove(play.ticket)
         if play.pile == REFRESH:
-            new = sorted(self.table.take(FIELD), key=number)
-            self.table.piles = new
-            return "refresh", {"by": player, "ticket": play.ticket, "field": new}
+            self.table.piles = sorted(self.table.take(FIELD), key=number)
+            return "refresh", {"by": player, "ticket": play.ticket, "field": list(self.table.piles)}
         self.table.piles[play.pile - 1] = play.ticket
         body = {"by": player, "ticket": play.ticket, "pile": play.pile, "action": play.action}
         actions = {
