@@ -112,7 +112,7 @@ def taken(state: Public, body: dict) -> int:
     return len(body.get("took", []))
 
 
-def questioned(state: Public, body: dict) -> Public:
+def after_interrogation(state: Public, body: dict) -> Public:
     """A found interrogation: Mister X draws a special ticket while any is left, discards three."""
     if not body.get("found"):
         return state
@@ -121,7 +121,7 @@ def questioned(state: Public, body: dict) -> Public:
     return lost(state, body["target"], len(body.get("discarded", [None] * 3)))
 
 
-def feinted(state: Public, body: dict) -> Public:
+def after_feint(state: Public, body: dict) -> Public:
     """A feint: each detective gives up the tickets listed."""
     for player, tickets in body["discards"].items():
         state = lost(state, player, len(tickets))
@@ -138,8 +138,8 @@ def closed(state: Public, kind: str, body: dict) -> Public:
     if what == "manhunt":
         return lost(state, body["target"], taken(state, body))
     if what == "interrogation":
-        return questioned(state, body)
-    return feinted(state, body) if what == "feint" else state
+        return after_interrogation(state, body)
+    return after_feint(state, body) if what == "feint" else state
 
 
 def turns(doc: dict, upto: int | None = None) -> list[tuple[str, dict, Public, Public]]:

@@ -224,7 +224,7 @@ class Simulation:
         self.table = deal(players, self.rng)
         self.me = NAMES[me]
         self.keep, self.hunt, self.bold = keep, hunt, bold
-        self.feint = players - 1 if feint is None else feint
+        self.cost = players - 1 if feint is None else feint  # tickets a feint costs
         self.winner: str | None = None
         self.doc = self.record(feint)
         self.holders: list[str | None] = []
@@ -277,7 +277,7 @@ class Simulation:
         """The policy's play: see the module's docstring."""
         bold = mister_x_plays(self.table, player)
         held = sum(len(h) for p, h in self.table.hands.items() if p != player)
-        winning = [p for p in bold if p.action == "feint" and self.feint >= held]
+        winning = [p for p in bold if p.action == "feint" and self.cost >= held]
         empties = 0 < len(self.table.deck) <= EMPTYING_BUY
         emptying = [p for p in bold if p.action == "buy" and empties]
         if winning or emptying:
@@ -296,7 +296,7 @@ class Simulation:
         body = {"by": player, "ticket": play.ticket, "pile": play.pile, "action": play.action}
         actions = {
             "draw": self.draw,
-            "feint": self.do_feint,
+            "feint": self.feint,
             "interrogation": self.interrogate,
             "buy": self.buy,
             "manhunt": self.manhunt,
@@ -316,11 +316,11 @@ class Simulation:
         """Buy equipment: four cards."""
         return self.mine(player, drew=self.table.draw(player, EMPTYING_BUY))
 
-    def do_feint(self, player: str, ticket: str) -> dict:
-        """Feint: the detectives discard ``feint`` tickets; those left without cards are out."""
+    def feint(self, player: str, ticket: str) -> dict:
+        """Feint: the detectives discard ``cost`` tickets; those left without cards are out."""
         table, discards = self.table, {}
         detectives = [p for p in table.active() if p != player]
-        for _ in range(self.feint):
+        for _ in range(self.cost):
             holding = [p for p in detectives if table.hands[p]]
             if not holding:
                 break
