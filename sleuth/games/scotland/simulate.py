@@ -235,7 +235,7 @@ class Simulation:
     def record(self, feint: int | None) -> dict:
         """The record's setup fields, from my seat."""
         table = self.table
-        doc = {"game": "scotland-yard", "players": list(table.players), "me": self.me}
+        doc: dict = {"game": "scotland-yard", "players": list(table.players), "me": self.me}
         doc["hand"] = sorted(table.hands[self.me], key=order)
         doc |= {"field": list(table.piles), "first_dealt": table.players[0]}
         if self.keep:
@@ -318,7 +318,7 @@ class Simulation:
 
     def feint(self, player: str, ticket: str) -> dict:
         """Feint: the detectives discard ``cost`` tickets; those left without cards are out."""
-        table, discards = self.table, {}
+        table, discards = self.table, dict[str, list[str]]()
         detectives = [p for p in table.active() if p != player]
         for _ in range(self.cost):
             holding = [p for p in detectives if table.hands[p]]
