@@ -172,25 +172,23 @@ def _lose(
 ) -> Course:
     """``who`` gave up ``cards`` from their hand (played, taken, discarded, handed in)."""
     listed = list(cards)
-    hands = dict(now.hands)
-    if hands[who] < len(listed):
-        raise InputError("", field, f"{who} holds {hands[who]} card(s), not {len(listed)}")
-    hands[who] -= len(listed)
-    now = replace(now, hands=hands)
+    if now.hands[who] < len(listed):
+        raise InputError("", field, f"{who} holds {now.hands[who]} card(s), not {len(listed)}")
     for card in listed:
         if isinstance(card, Ticket):
             now = _seen(now, card, field, index if spend else None)
         now = _from_mine(now, who, card, table, field)
+        now = replace(now, hands=now.hands | {who: now.hands[who] - 1})
     return now
 
 
 def _from_mine(now: Course, who: Holder, card: Card, table: Table, field: str) -> Course:
-    """My known hand after ``who`` gave up ``card``: mine, or never one I know I hold."""
+    """My known hand as ``who`` gives up ``card``: mine, or never one I know I hold."""
     mine = list(now.mine)
     if who == table.me:
         if card in mine:
             mine.remove(card)
-        elif unknown_cards(now, table.me) + 1 <= 0:  # the hand is already one card smaller
+        elif unknown_cards(now, table.me) < 1:
             held = ", ".join(str(c) for c in now.mine) or "no card I know of"
             raise InputError("", field, f"I do not hold {card} (my hand: {held})")
         return replace(now, mine=tuple(mine))
@@ -305,7 +303,8 @@ def _manhunt(now: Course, event: Turn, table: Table, start: Start, index: int) -
         if not now.hands[target]:
             raise InputError("", "found", f"{target} holds no card to take")
         ending = f"{event.by}'s manhunt took the X card from {target} (event {index})"
-        return replace(now, over=DETECTIVES, ending=ending)
+        hands = now.hands | {target: now.hands[target] - most}  # as many as it could take
+        return replace(now, hands=hands, over=DETECTIVES, ending=ending)
     took = event.took or ()
     least = min(1, now.hands[target])
     if not least <= len(took) <= most:
@@ -348,10 +347,7 @@ def _disappear(now: Course, event: Turn, table: Table, start: Start, index: int)
     if event.gave is not None:
         if event.gave == X and event.by != me:
             raise InputError("", "gave", "only Mister X, who played the disappear, can hand in X")
-        now = _from_mine(
-            replace(now, hands=now.hands | {me: now.hands[me] - 1}), me, event.gave, table, "gave"
-        )
-        now = replace(now, hands=now.hands | {me: now.hands[me] + 1})
+        now = _from_mine(now, me, event.gave, table, "gave")
     elif taking_part(now, table, me):
         now = replace(now, doubt=now.doubt + 1)  # one of my cards went, I did not say which
     if event.got is not None:

@@ -10,10 +10,11 @@ The model, stated once (and in the README):
   that took k tickets from a hand of h cards is (h - k) / h as likely if the target holds X as
   if not (each card equally likely taken), and one that took X shows it; which ticket a player
   plays and whom they target tell nothing.
+- X is a card: a player with no card does not hold it.
 - A Disappear: X goes back to the player who handed it in with chance ``keep`` + (1 - ``keep``)
-  / n and to each other player taking part with (1 - ``keep``) / n (n players take part; with
-  chance ``keep`` Mister X hands in a ticket and keeps X; otherwise the n cards are dealt back
-  at random).
+  / n and to each other player taking part with (1 - ``keep``) / n (n players take part: those
+  in the game with a card; with chance ``keep`` Mister X hands in a ticket and keeps X, unless
+  X is his only card; otherwise the n cards are dealt back at random).
 - From my seat: my hand (X in it or not), what I got in a Disappear, and what I gave in mine.
   The public view leaves those out: what a player with no cards of their own can know, which
   is what the detectives can know about me when I am Mister X.
@@ -30,7 +31,7 @@ from typing import Any
 
 from sleuth.belief import Fact, Filtered, Kernel, Left, core, filtered
 from sleuth.games.base import Event, Table
-from sleuth.games.scotland.course import Course, follow, taking_part
+from sleuth.games.scotland.course import DETECTIVES, Course, follow, taking_part
 from sleuth.games.scotland.rules import Start, Turn
 from sleuth.games.scotland.tickets import TOP, X
 from sleuth.model import Holder, Item
@@ -99,7 +100,7 @@ def disappear(event: Turn, before: Course, table: Table, start: Start, public: b
     """Mister X (``by``) hands in X or keeps it, the cards are dealt back; my own cards if seen."""
     players = [p for p in table.players if p == event.by or taking_part(before, table, p)]
     me, by = table.me, event.by
-    keep = start.keep
+    keep = start.keep if before.hands[by] > 1 else Fraction(0)  # X alone: X goes
     if not public and me == by and event.gave is not None:
         keep = Fraction(event.gave != X)  # I know what I handed in
     share = (1 - keep) / len(players)
@@ -108,12 +109,9 @@ def disappear(event: Turn, before: Course, table: Table, start: Start, public: b
     def moves(holder: Hashable) -> list[tuple[Hashable, Fraction]]:
         if holder != by:
             return []
-        out: list[tuple[Hashable, Fraction]] = [
-            (p, share + (keep if p == by else 0)) for p in players
-        ]
-        if seen is None:
-            return out
-        return [(p, w) for p, w in out if (p == me) == seen]
+        kept: list[tuple[Hashable, Fraction]] = [(by, keep)] if keep and seen is not True else []
+        dealt = [(p, share) for p in players if seen is None or (p == me) == seen]
+        return kept + dealt  # my ``got`` is X only when X was handed in and dealt to me
 
     return moves
 
@@ -122,12 +120,22 @@ def steps(record: Any, public: bool = False) -> tuple[dict[Hashable, Fraction], 
     """The prior and one kernel per event: from my seat (my hand in the prior) or the public's."""
     table, start = record.table, record.start
     courses = follow(record.events, table, start)
-    kernels = [kernel(e, courses[k], table, start, public) for k, e in enumerate(record.events)]
+    kernels = [
+        carded(kernel(e, courses[k], table, start, public), courses[k + 1])
+        for k, e in enumerate(record.events)
+    ]
     prior = deal(table, start)
     if not public:
         hand = my_hand(table, start)
         prior = {h: w for h, w in prior.items() for _, _ in hand(h)}
     return prior, kernels
+
+
+def carded(moves: Kernel, after: Course) -> Kernel:
+    """``moves``, then X only with a player who holds a card (not once X was caught)."""
+    if after.over == DETECTIVES:
+        return moves
+    return lambda holder: [(h, w) for h, w in moves(holder) if after.hands[str(h)] > 0]
 
 
 def held(holder: Hashable) -> frozenset[tuple[Holder, Item]]:
