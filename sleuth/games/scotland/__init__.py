@@ -18,6 +18,7 @@ class ScotlandYard:
     parts = {
         "believe": f"{PACKAGE}.suspicion:believe",
         "best": f"{PACKAGE}.advice:likeliest",
+        "judge": f"{PACKAGE}.replay:judge",
         "show_report": f"{PACKAGE}.picture:show_report",
         "show_update": f"{PACKAGE}.picture:show_update",
         "json_extras": f"{PACKAGE}.picture:json_extras",
