@@ -96,6 +96,7 @@ REPLAYS = [
         "goldraub-5p-altered",
         "lima-4p",
         "lima-4p-seed5",
+        "scotland-yard-4p",
     )
 ]
 
