@@ -403,18 +403,18 @@ def machine(bench: Bench, baseline: dict) -> list[str]:
     ]
 
 
-SECTIONS = {  # name: (how to measure it, the seconds it takes in a full run, roughly)
-    "startup": (startup_section, 10),
-    "goldraub": (lambda bench, quick: game_section(bench, "goldraub", quick), 90),
-    "lima": (lambda bench, quick: game_section(bench, "lima", quick), 60),
-    "tail": (tail_section, 60),
-    "check": (check_section, 15),
-    "events": (events_section, 25),
-    "play": (play_section, 10),
-    "next": (next_section, 60),
-    "replay": (replay_section, 40),
-    "budget": (budget_section, 70),
-    "tolerate": (tolerate_section, 50),
+SECTIONS = {  # name: how to measure it, and roughly the seconds it takes (full run, quick)
+    "startup": (startup_section, 10, 8),
+    "goldraub": (lambda bench, quick: game_section(bench, "goldraub", quick), 90, 10),
+    "lima": (lambda bench, quick: game_section(bench, "lima", quick), 60, 10),
+    "tail": (tail_section, 60, 15),
+    "check": (check_section, 15, 6),
+    "events": (events_section, 25, 3),
+    "play": (play_section, 10, 4),
+    "next": (next_section, 60, 8),
+    "replay": (replay_section, 40, 8),
+    "budget": (budget_section, 70, 3),
+    "tolerate": (tolerate_section, 50, 4),
 }
 
 
@@ -452,11 +452,11 @@ def main(argv: list[str] | None = None) -> None:
             console.print("- " * args.markdown + line, markup=False, soft_wrap=True)
         console.print()
         started = time.monotonic()
+        expected = {name: SECTIONS[name][2 if args.quick else 1] for name in chosen}
         for k, name in enumerate(chosen):
-            section, weight = SECTIONS[name]
-            rest = sum(SECTIONS[later][1] for later in chosen[k:])
-            bench.clock.section(min(1.0, 2 * weight / rest))  # up to twice its part of the rest
-            section(bench, args.quick)
+            rest = sum(expected[later] for later in chosen[k:])
+            bench.clock.section(min(1.0, 2 * expected[name] / rest))  # twice its part, at most
+            SECTIONS[name][0](bench, args.quick)
         console.print(f"whole run: {time.monotonic() - started:.0f} s (cap {cap:g} s)")
 
 
