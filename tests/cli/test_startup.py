@@ -1,7 +1,8 @@
 """A light start: each command loads only the packages it needs (issue 19, item 5).
 
 Each case runs the command line in a fresh interpreter, in process, and names the heavy
-packages it left loaded. Timing is for ``benchmarks/startup.py``; this only checks the imports.
+packages it left loaded. Timing is the harness's (``benchmarks/run.py --only startup``); this
+only checks the imports.
 """
 
 from __future__ import annotations
