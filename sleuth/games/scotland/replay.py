@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from sleuth.games.scotland.advice import RED, catch
+from sleuth.games.scotland.advice import RED, catch, likeliest
 from sleuth.games.scotland.rules import Turn
 from sleuth.games.scotland.suspicion import Suspicion
 from sleuth.model import Holder
@@ -27,17 +27,13 @@ def belief_of(step: Step) -> Suspicion | None:
 
 
 def best_of(step: Step) -> Best | None:
-    """The other player likeliest to hold X at this step, from my seat."""
+    """The other player likeliest to hold X at this step, from my seat (``advice.likeliest``)."""
     found = belief_of(step)
-    if found is None:
+    best = None if found is None else likeliest(found)
+    if best is None:
         return None
-    me = found.record.table.me
-    chances = found.suspicion()
-    if chances.get(me) == 1:
-        return None
-    holder = max((p for p in chances if p != me), key=lambda p: chances[p])
-    p = chances[holder]
-    return Best(f"X {holder}", p, True, {"player": holder, "probability": float(p)})
+    words, p = best
+    return Best(words, p, True, {"player": words.removeprefix("X "), "probability": float(p)})
 
 
 def catches(found: Suspicion, turn: Turn, public: bool) -> dict[Holder, Fraction]:
