@@ -1,7 +1,7 @@
 """A probability estimated from sampled deals: the share that fit, and its 95% interval.
 
 A light module (no solver imports): the screens tell an estimate from an exact fraction by its
-type, and the sampler computes the interval.
+type, and the sampler computes the interval; ``pct`` words a chance, exact or estimated.
 """
 
 from __future__ import annotations
@@ -48,3 +48,28 @@ def certain(p: Fraction | None) -> bool:
 def impossible(p: Fraction | None) -> bool:
     """Whether ``p`` is exactly 0: an estimate never is (no sampled deal had it, that is all)."""
     return p == 0 and not isinstance(p, Estimated)
+
+
+def pct(p: Fraction | None) -> str:
+    """A probability as a short percentage: 45.2%, <0.1%, >99.9%, 100%; estimated: ~45%, >96%."""
+    if p is None:
+        return "?"
+    if isinstance(p, Estimated):
+        return estimated_pct(p)
+    if p == 0 or p == 1:
+        return f"{int(p) * 100}%"
+    value = float(p) * 100
+    if value < 0.1:
+        return "<0.1%"
+    if value > 99.9:
+        return ">99.9%"
+    return f"{value:.1f}%"
+
+
+def estimated_pct(p: Estimated) -> str:
+    """An estimate in whole percents, never as certain: ~45%; at 0 or 1 its 95% bound, <4%, >96%."""
+    if p == 1:
+        return f">{math.floor(p.low * 100)}%"
+    if p == 0:
+        return f"<{math.ceil(p.high * 100)}%"
+    return f"~{min(max(round(float(p) * 100), 1), 99)}%"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -17,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth.belief import Left
-from sleuth.chance import Estimated
+from sleuth.chance import Estimated, pct
 from sleuth.games.base import yaml_word
 from sleuth.model import Holder, Item
 
@@ -27,31 +26,6 @@ if TYPE_CHECKING:
     from sleuth.games.base import Status
     from sleuth.mistakes import Repair
     from sleuth.odds import Odds
-
-
-def pct(p: Fraction | None) -> str:
-    """A probability as a short percentage: 45.2%, <0.1%, >99.9%, 100%; estimated: ~45%, >96%."""
-    if p is None:
-        return "?"
-    if isinstance(p, Estimated):
-        return estimated_pct(p)
-    if p == 0 or p == 1:
-        return f"{int(p) * 100}%"
-    value = float(p) * 100
-    if value < 0.1:
-        return "<0.1%"
-    if value > 99.9:
-        return ">99.9%"
-    return f"{value:.1f}%"
-
-
-def estimated_pct(p: Estimated) -> str:
-    """An estimate in whole percents, never as certain: ~45%; at 0 or 1 its 95% bound, <4%, >96%."""
-    if p == 1:
-        return f">{math.floor(p.low * 100)}%"
-    if p == 0:
-        return f"<{math.ceil(p.high * 100)}%"
-    return f"~{min(max(round(float(p) * 100), 1), 99)}%"
 
 
 def whole_pct(p: Fraction | None) -> str:
