@@ -71,6 +71,21 @@ def hunt(found: Suspicion, player: Holder) -> Hunt:
     )
 
 
+def catches(found: Suspicion, by: Holder, action: str, colour: str, public: bool = False) -> dict:
+    """What a hunt by ``by`` would catch with each other player still in the game.
+
+    An interrogation: the chance the target holds X; a manhunt: ``catch`` with one card, or
+    two with a subway ticket (``colour`` "r"). Chances from my seat, or the public's.
+    """
+    chances = found.suspicion(public)
+    now = found.course
+    targets = [p for p in found.record.table.players if p != by and p not in now.out]
+    if action == "interrogation":
+        return {p: chances[p] for p in targets}
+    taken = RED if colour == "r" else 1
+    return {p: catch(chances[p], now.hands[p], taken) for p in targets}
+
+
 def likeliest(found: Suspicion) -> tuple[str, Fraction] | None:
     """The status line's best: the other player likeliest to hold X (None when it is me)."""
     chances = found.suspicion()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.console import Console
@@ -10,6 +11,7 @@ from rich.text import Text
 
 from sleuth.games.scotland.advice import Hunt, glasses_to_go
 from sleuth.games.scotland.course import DETECTIVES, MISTER_X, Course
+from sleuth.games.scotland.plan import Option, Plan
 from sleuth.games.scotland.suspicion import Suspicion
 from sleuth.games.scotland.tickets import GLASSES
 from sleuth.render.common import pct, show_trouble, status_words
@@ -133,3 +135,76 @@ def show_hunt(console: Console, check: Hunt) -> None:
         lines.append(f"no interrogation this turn: {soon(check.glasses)}")
     for line in lines:
         console.print(Text(line))
+
+
+def show_advice(console: Console, plan: Plan) -> None:
+    """``next``: my hand, the clock and the glasses, then every option, best first."""
+    hand = " ".join(str(c) for c in plan.hand) or "no card I know of"
+    unknown = f" and {plan.unknown} card(s) not recorded" if plan.unknown else ""
+    console.print(Text(f"My turn ({plan.me}): {hand}{unknown}"))
+    if plan.turn is not None and plan.turn != plan.me:
+        console.print(Text(f"By the turn order {plan.turn} plays next, not me."))
+    console.print(
+        Text(
+            f"Deck: {plan.deck} card(s), at most {plan.deck} turns left with this one; "
+            f"glasses {plan.glasses} of {GLASSES} face up."
+        )
+    )
+    if plan.doubt:
+        console.print(Text(f"{plan.doubt} of these may have gone in a Disappear (record --gave)."))
+    if plan.mister_x:
+        console.print(Text(f"I hold X: the table suspects me {pct(plan.public)}."))
+    if plan.last:
+        ends = "I escape" if plan.mister_x else "Mister X escapes unless I catch X now"
+        console.print(Text(f"My draw empties the deck: the game ends with this turn, {ends}."))
+    if not plan.options:
+        console.print(Text("No ticket I know of fits a pile, and no refresh: I pass."))
+        return
+    console.print(Text("Options, best first:"))
+    for k, made in enumerate(plan.options, 1):
+        console.print(Text(f"{k:>3}. {option_line(made, plan.mister_x)}"))
+        if made.note:
+            for line in textwrap.wrap(made.note, max(20, console.width - 6)):
+                console.print(Text(f"      {line}"))
+
+
+def option_line(made: Option, mister_x: bool) -> str:
+    """One option in words: "52b on pile 2: interrogation of Ann, catch 37.5%; deck 35".
+
+    No catch on Mister X's seat: his hunt cannot find X.
+    """
+    where = "refresh" if made.pile is None else f"on pile {made.pile}: {made.action}"
+    hunted = "" if made.target is None else f" of {made.target}"
+    catch = "" if made.catch is None or mister_x else f", catch {pct(made.catch)}"
+    verdict = " (wins)" if made.wins else " (loses)" if made.loses else ""
+    return f"{made.ticket} {where}{hunted}{catch}{verdict}; deck {made.deck}"
+
+
+def advice_json(plan: Plan) -> dict[str, Any]:
+    """``next --json``: the contract's game and options, each with our optional fields.
+
+    An option: ``ticket``, ``pile``, ``action``, ``target``, ``catch``, ``note``; ours: ``deck``,
+    ``glasses``, ``wins``, ``loses``, ``public``, ``targets``.
+    """
+    return {"game": "scotland-yard", "options": [option_json(o) for o in plan.options]}
+
+
+def option_json(made: Option) -> dict[str, Any]:
+    """One option as JSON (chances as numbers in [0, 1])."""
+    out: dict[str, Any] = {
+        "ticket": str(made.ticket),
+        "pile": made.pile,
+        "action": made.action,
+        "target": made.target,
+        "catch": None if made.catch is None else float(made.catch),
+        "note": made.note,
+        "deck": made.deck,
+        "glasses": made.glasses,
+        "wins": made.wins,
+        "loses": made.loses,
+    }
+    if made.public is not None:
+        out["public"] = float(made.public)
+    if made.targets:
+        out["targets"] = {p: float(c) for p, c in made.targets}
+    return out

@@ -12,11 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from sleuth.games.scotland.advice import RED, catch, likeliest
+from sleuth.chance import pct
+from sleuth.games.scotland.advice import catches, likeliest
 from sleuth.games.scotland.rules import Turn
 from sleuth.games.scotland.suspicion import Suspicion
 from sleuth.model import Holder
-from sleuth.render.common import pct
 from sleuth.replay import Best, Judged, Move, Step, Tick
 
 
@@ -36,17 +36,6 @@ def best_of(step: Step) -> Best | None:
     return Best(words, p, True, {"player": words.removeprefix("X "), "probability": float(p)})
 
 
-def catches(found: Suspicion, turn: Turn, public: bool) -> dict[Holder, Fraction]:
-    """What the turn's hunt would have caught with each other player still in the game."""
-    chances = found.suspicion(public)
-    now = found.course
-    targets = [p for p in found.record.table.players if p != turn.by and p not in now.out]
-    if turn.action == "interrogation":
-        return {p: chances[p] for p in targets}
-    taken = RED if turn.ticket.colour == "r" else 1
-    return {p: catch(chances[p], now.hands[p], taken) for p in targets}
-
-
 def judged_hunt(index: int, turn: Turn, before: Step) -> Move | None:
     """A hunt at its odds: its catch, whether it found X, and the best target then."""
     found = belief_of(before)
@@ -56,7 +45,7 @@ def judged_hunt(index: int, turn: Turn, before: Step) -> Move | None:
     mine = turn.by == me
     if mine and found.suspicion().get(me) == 1:
         return None  # Mister X's own hunt is no hunt for X
-    by_target = catches(found, turn, public=not mine)
+    by_target = catches(found, turn.by, turn.action, turn.ticket.colour, public=not mine)
     got = by_target.get(turn.target, Fraction(0))
     best = max(by_target, key=lambda p: by_target[p])
     kind = "manhunt" if turn.action == "manhunt" else "interrogation"

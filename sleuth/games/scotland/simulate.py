@@ -83,7 +83,8 @@ class Game:
     """A simulated game: its record and the truth after the setup (index 0) and each event.
 
     ``holders[i]`` holds X after ``i`` events (None once X has left play), ``hands[i]`` every
-    player's cards, ``decks[i]`` the main deck's size. ``winner`` is ``"detectives"``,
+    player's cards, ``decks[i]`` the main deck's size, ``tops[i]`` its top card (the next one
+    drawn; None when it is empty). ``winner`` is ``"detectives"``,
     ``"mister_x"``, or None when the game was cut off by ``limit``.
     """
 
@@ -94,6 +95,7 @@ class Game:
     seed: int
     keep: Fraction
     decks: list[int]
+    tops: list[str | None] = field(default_factory=list)
 
 
 def number(card: str) -> int:
@@ -230,6 +232,7 @@ class Simulation:
         self.holders: list[str | None] = []
         self.hands: list[dict[str, tuple[str, ...]]] = []
         self.decks: list[int] = []
+        self.tops: list[str | None] = []
         self.remember()
 
     def record(self, feint: int | None) -> dict:
@@ -249,6 +252,7 @@ class Simulation:
         self.holders.append(self.table.holder())
         self.hands.append({p: tuple(hand) for p, hand in self.table.hands.items()})
         self.decks.append(len(self.table.deck))
+        self.tops.append(self.table.deck[0] if self.table.deck else None)
 
     def play(self, start: int, limit: int | None) -> None:
         """Turns clockwise from seat ``start`` until the game ends or ``limit`` events are made."""
@@ -431,7 +435,7 @@ def simulate(
         raise ValueError(f"keep is a chance, not {keep}")
     game = Simulation(players, seed, me, keep, hunt, feint, mister_x_bold)
     game.play(start, limit)
-    return Game(game.doc, game.holders, game.winner, game.hands, seed, keep, game.decks)
+    return Game(game.doc, game.holders, game.winner, game.hands, seed, keep, game.decks, game.tops)
 
 
 if __name__ == "__main__":

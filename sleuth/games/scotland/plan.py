@@ -1,0 +1,395 @@
+"""Scotland Yard: ``sleuth next``: every legal play of my hand, what its action is worth.
+
+Plain results from the belief (``scotland.suspicion``) and the course of play
+(``scotland.course``); the screens are ``scotland.picture``'s. For each ticket I hold (the
+record's known hand, and ``--drawn``) on each pile it fits, and each refresh allowed
+(rulebook: Gameplay):
+
+- a manhunt's best target and its catch, P(X with target) x min(k, h) / h;
+- an interrogation this play completes: the best target, and whether finding them ends the
+  game (fewer than three tickets after the special black one: rulebook, Winning the Game);
+- the deck clock: the main deck after my turn; an option that leaves it empty ends the game at
+  the end of my turn, Mister X escaping;
+- on Mister X's seat (X in my hand): whether a Feint, Buy Equipment or Disappear wins now, how
+  the table's suspicion of me (the public view) moves, and whether an interrogation at the
+  next turn would take X from me (``Threat``), with the card count of ``playable``.
+
+Options are sorted by catch, highest first; at a tie a win first, a loss last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+from sleuth.chance import pct
+from sleuth.errors import InputError
+from sleuth.games.scotland.advice import catches
+from sleuth.games.scotland.course import Course, next_player, taking_part, unknown_cards
+from sleuth.games.scotland.rules import Start
+from sleuth.games.scotland.suspicion import Suspicion
+from sleuth.games.scotland.tickets import FIELD, GLASSES, HIGHEST, Card, Ticket, X, in_box, ticket
+from sleuth.model import Holder
+
+GENERAL = {1: "draw", 2: "interrogation", 3: "manhunt"}  # rulebook: the action cards
+MISTER_X = {1: "feint", 2: "buy", 3: "disappear"}
+BUY = 4  # Buy Equipment draws four
+INTERROGATION_PILE = 2
+
+
+@dataclass(frozen=True)
+class Threat:
+    """An interrogation at the next turn would take X from me: who plays next, their chance.
+
+    ``chance``: that ``player`` can play on pile 2 then (``playable``); None when a bus ticket
+    is needed (the colours of unseen tickets are not known).
+    """
+
+    player: Holder
+    tickets: int
+    chance: Fraction | None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One play, e.g. 47k on pile 3, a manhunt of Ben that takes X with 3/16.
+
+    ``pile`` None: a refresh. ``targets``: every target's catch, best first (a manhunt, or an
+    interrogation this play completes). ``deck``: the main deck after my turn. ``public``: the
+    table's suspicion of me after it (on Mister X's seat). ``glasses``: face up after it.
+    ``interrogates``: the next player's chance to complete an interrogation after it, when the
+    glasses leave one to turn (``playable``).
+    """
+
+    ticket: Ticket
+    pile: int | None
+    action: str
+    target: Holder | None = None
+    catch: Fraction | None = None
+    note: str = ""
+    targets: tuple[tuple[Holder, Fraction], ...] = ()
+    deck: int = 0
+    glasses: int = 0
+    wins: bool = False
+    loses: bool = False
+    public: Fraction | None = None
+    threat: Threat | None = None
+    interrogates: tuple[Holder, Fraction] | None = None
+
+    @property
+    def rank(self) -> tuple:
+        """Sort key: catch, highest first; a win, then not a loss; pile (refresh last), ticket."""
+        return (-(self.catch or 0), not self.wins, self.loses, self.pile or 4, self.ticket)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """My next turn: my hand as known, the deck, the glasses, and every option, best first.
+
+    ``unknown``: cards in my hand sleuth does not know (unrecorded draws); ``doubt``: how many
+    of ``hand`` may have left it unseen (a Disappear whose ``gave`` is not recorded). ``turn``:
+    who plays next clockwise (not always me). ``mister_x``: X is in my hand; ``public`` the
+    table's suspicion of me now. ``last``: my draw empties the deck, so the game ends with this
+    turn (Mister X escapes unless it catches X).
+    """
+
+    me: Holder
+    hand: tuple[Card, ...]
+    unknown: int
+    deck: int
+    glasses: int
+    turn: Holder | None
+    mister_x: bool
+    public: Fraction
+    options: tuple[Option, ...] = field(default_factory=tuple)
+    doubt: int = 0
+    last: bool = False
+
+
+OPTIONS_TAKEN = ("drawn",)
+
+
+def check_options(record: Any, given: dict[str, Any]) -> None:
+    """An InputError for an option this game does not take."""
+    unknown = sorted(set(given) - set(OPTIONS_TAKEN))
+    if unknown:
+        raise InputError("sleuth next", unknown[0], "this game takes --drawn only")
+
+
+def advise(found: Suspicion, given: dict[str, Any], deadline: Any = None) -> Plan:
+    """Every legal play of my hand now, with its action's value (the ``advise`` part)."""
+    record, now = found.record, found.course
+    me = record.table.me
+    hand = my_hand(now, record.start, given.get("drawn"), me)
+    mister_x = X in hand
+    public = found.suspicion(public=True).get(me, Fraction(0))
+    unknown = unknown_cards(now, me) + (1 if given.get("drawn") is None else 0)
+    options = [
+        option(found, t, pile, action, mister_x)
+        for t in sorted(c for c in hand if isinstance(c, Ticket))
+        for pile, action in plays(now, t, mister_x)
+    ]
+    if any(o.threat for o in options):
+        safe = "no interrogation can take X at the next turn"
+        options = [
+            o if o.threat or o.wins else replace(o, note=join(o.note, safe)) for o in options
+        ]
+    return Plan(
+        me,
+        hand,
+        unknown,
+        now.deck,
+        now.glasses,
+        next_player(now, record.table),
+        mister_x,
+        public,
+        tuple(sorted(options, key=lambda o: o.rank)),
+        now.doubt,
+        now.deck == 1,
+    )
+
+
+def safe_now(made: Option) -> bool:
+    """Whether an option of Mister X leaves no interrogation able to take X at the next turn.
+
+    Not a Disappear: X may come back to me, and the table's guess is then a chance.
+    """
+    return made.threat is None and not made.wins and made.action != "disappear"
+
+
+def my_hand(now: Course, start: Start, drawn: str | None, me: Holder) -> tuple[Card, ...]:
+    """The cards I know I hold at my turn: the record's, and the card I drew (``--drawn``)."""
+    if drawn is None:
+        return now.mine
+    try:
+        card = ticket(drawn, "drawn", start.players)
+    except InputError as error:
+        raise InputError("sleuth next", "drawn", error.message) from None
+    if card in now.mine:
+        raise InputError("sleuth next", "drawn", f"I already hold {card}")
+    if card.number in now.spent:
+        raise InputError("sleuth next", "drawn", f"{card} has left play: a card is played once")
+    colour = now.seen.get(card.number)
+    if colour is not None and colour != card.colour:
+        raise InputError("sleuth next", "drawn", f"{card} was seen as {card.number}{colour}")
+    return (*now.mine, card)
+
+
+def plays(now: Course, t: Ticket, mister_x: bool) -> list[tuple[int | None, str]]:
+    """Where ticket ``t`` may go: each pile it fits, and a refresh.
+
+    A black ticket in Mister X's hand buys his action too; a refresh needs a ticket below every
+    top and three cards in the deck after my draw.
+    """
+    out: list[tuple[int | None, str]] = []
+    for pile in range(1, len(now.tops) + 1):
+        if now.fits(t, pile):
+            out.append((pile, GENERAL[pile]))
+            if mister_x and t.black:
+                out.append((pile, MISTER_X[pile]))
+    if t < min(now.tops) and now.deck - 1 >= FIELD:
+        out.append((None, "refresh"))
+    return out
+
+
+def option(found: Suspicion, t: Ticket, pile: int | None, action: str, mister_x: bool) -> Option:
+    """The value of playing ``t`` on ``pile`` with ``action``."""
+    now = found.course
+    deck = max(0, now.deck - 1 - drawn_by(action, t, now.deck - 1))
+    glasses, complete = glasses_after(now, action, t)
+    tops = now.tops if pile is None else tuple(t if k == pile else top for k, top in tops_of(now))
+    made = Option(t, pile, action, deck=deck, glasses=glasses)
+    if action == "manhunt" or (action == "interrogation" and complete):
+        made = hunted(found, made, mister_x)
+    if action in MISTER_X.values():
+        made = mister_x_action(found, made)
+    made = _with_clock(made, found, mister_x)
+    if mister_x:
+        made = _with_threat(found, made, tops)
+    elif glasses == GLASSES - 1 and not made.loses:
+        made = _with_interrogation(found, made, tops)
+    return made
+
+
+def tops_of(now: Course) -> list[tuple[int, Ticket]]:
+    """The piles' tops, numbered from 1."""
+    return list(enumerate(now.tops, 1))
+
+
+def drawn_by(action: str, t: Ticket, deck: int) -> int:
+    """Cards the action takes from a deck of ``deck`` cards (after my turn's draw)."""
+    wanted = {"draw": 1 + (t.colour == "y"), "buy": BUY, "refresh": FIELD}.get(action, 0)
+    return min(wanted, deck)
+
+
+def glasses_after(now: Course, action: str, t: Ticket) -> tuple[int, bool]:
+    """The glasses face up after ``action`` with ``t``, and whether it interrogates."""
+    if action != "interrogation":
+        return now.glasses, False
+    up = now.glasses + 1 + (t.colour == "b")
+    return (up - GLASSES, True) if up >= GLASSES else (up, False)
+
+
+def hunted(found: Suspicion, made: Option, mister_x: bool) -> Option:
+    """A manhunt's or an interrogation's targets, each with its catch; the best one chosen.
+
+    On Mister X's seat the hunt can catch nobody: the target is the one a detective who knows
+    only the table would choose (hunting like one keeps the cover).
+    """
+    me = found.record.table.me
+    by_target = catches(found, me, made.action, made.ticket.colour, public=mister_x)
+    if made.action == "manhunt":
+        by_target = {p: c for p, c in by_target.items() if found.course.hands[p] > 0}
+    if not by_target:
+        return replace(made, note="no one to target")
+    ranked = tuple(sorted(by_target.items(), key=lambda e: (-e[1], e[0])))
+    best, chance = ranked[0]
+    if mister_x:
+        public = found.suspicion(public=True)
+        after = public[me]
+        if made.action == "interrogation" and public[best] < 1:
+            after = public[me] / (1 - public[best])  # the table learns best is innocent
+        note = "the target a detective would choose (the table's view)"
+        if made.action == "interrogation":
+            note += f"; the table then suspects you {pct(after)}"
+        return replace(
+            made, target=best, catch=Fraction(0), targets=ranked, note=note, public=after
+        )
+    note = hunt_note(found, made, best, chance)
+    return replace(made, target=best, catch=chance, targets=ranked, note=note)
+
+
+def hunt_note(found: Suspicion, made: Option, best: Holder, chance: Fraction) -> str:
+    """What catching ``best`` does: a manhunt ends the game; an interrogation may not."""
+    if made.action == "manhunt":
+        taken = "2 cards (subway)" if made.ticket.colour == "r" else "1 card"
+        hand = found.course.hands[best]
+        return f"takes {taken} of {best}'s {hand}: the X card, and the game, with {pct(chance)}"
+    now = found.course
+    tickets = now.hands[best] - 1 + (1 if now.special else 0)
+    if tickets < 3:
+        return f"finds X with {pct(chance)}: {best} would have {tickets} ticket(s), X lost: wins"
+    return f"finds X with {pct(chance)}: {best} would discard 3 of {tickets} tickets and keep X"
+
+
+def mister_x_action(found: Suspicion, made: Option) -> Option:
+    """Feint, Buy Equipment, Disappear on my seat: do they win, and what the table learns."""
+    now, record = found.course, found.record
+    me = record.table.me
+    if made.action == "feint":
+        return feint(found, made)
+    if made.action == "buy":
+        if made.deck == 0:
+            return replace(
+                made, wins=True, public=Fraction(1), note="Buy Equipment empties the deck: you win"
+            )
+        return replace(made, public=Fraction(1), note="draw 4; shows you hold X")
+    circle = [p for p in record.table.players if p == me or taking_part(now, record.table, p)]
+    keep = record.start.keep
+    stay = keep + (1 - keep) / len(circle)
+    note = (
+        f"shows you hold X, then the table thinks you keep it with {pct(stay)}"
+        f" (keep {keep}); hand in X and it comes back with {pct(Fraction(1, len(circle)))}"
+    )
+    return replace(made, public=stay, note=note)
+
+
+def feint(found: Suspicion, made: Option) -> Option:
+    """A Feint wins when the detectives must discard every ticket they hold."""
+    now, record = found.course, found.record
+    me = record.table.me
+    held = sum(now.hands[p] for p in now.active(record.table) if p != me)
+    cost = record.start.feint
+    if cost is None:
+        note = f"the detectives hold {held} ticket(s); the feint's size is not recorded (--feint)"
+        return replace(made, public=Fraction(1), note=note)
+    if cost >= held:
+        note = f"the detectives must discard all {held} of their tickets: you win"
+        return replace(made, wins=True, public=Fraction(1), note=note)
+    note = f"the detectives discard {cost} of their {held} tickets; shows you hold X"
+    return replace(made, public=Fraction(1), note=note)
+
+
+def _with_clock(made: Option, found: Suspicion, mister_x: bool) -> Option:
+    """An option that leaves the deck empty ends the game: Mister X escapes."""
+    if made.deck > 0 or made.wins:
+        return made
+    if found.course.deck == 1:  # every option ends the game: the plan says it once
+        return replace(made, wins=mister_x, loses=not mister_x and not made.catch)
+    if mister_x:
+        return replace(made, wins=True, note=join(made.note, "the deck runs out: you escape"))
+    if made.catch:
+        return replace(made, note=join(made.note, "last chance: the deck runs out after it"))
+    return replace(made, loses=True, note=join(made.note, "the deck runs out: Mister X escapes"))
+
+
+def _with_threat(found: Suspicion, made: Option, tops: tuple[Ticket, ...]) -> Option:
+    """On Mister X's seat: whether an interrogation at the next turn would take X from me."""
+    if made.wins or made.action == "disappear":
+        return made
+    now, record = found.course, found.record
+    me = record.table.me
+    drawn = {"draw": 1 + (made.ticket.colour == "y"), "buy": BUY}.get(made.action, 0)
+    hand = now.hands[me] + 1 - 1 + min(drawn, max(0, now.deck - 1))
+    tickets = hand - 1 + (1 if now.special else 0)
+    nearby = made.glasses >= GLASSES - 2
+    upcoming = following(found)
+    if tickets >= 3 or not nearby or upcoming is None:
+        return made
+    chance = None
+    if made.glasses == GLASSES - 1:
+        chance = playable(found, upcoming, *room(tops, INTERROGATION_PILE))
+    can = "with a bus ticket" if chance is None else f"({upcoming} can, {pct(chance)})"
+    note = f"an interrogation by {upcoming} next {can} would take X: {tickets} ticket(s) left"
+    return replace(made, threat=Threat(upcoming, tickets, chance), note=join(made.note, note))
+
+
+def _with_interrogation(found: Suspicion, made: Option, tops: tuple[Ticket, ...]) -> Option:
+    """On a detective's seat: the next player's chance to complete the interrogation."""
+    upcoming = following(found)
+    if upcoming is None:
+        return made
+    chance = playable(found, upcoming, *room(tops, INTERROGATION_PILE))
+    note = join(made.note, f"then {upcoming} interrogates if able to play on pile 2: {pct(chance)}")
+    return replace(made, interrogates=(upcoming, chance), note=note)
+
+
+def following(found: Suspicion) -> Holder | None:
+    """Who plays after me, clockwise, among those still in."""
+    table, now = found.record.table, found.course
+    return next((p for p in table.others(table.me) if p not in now.out), None)
+
+
+def room(tops: tuple[Ticket, ...], pile: int) -> tuple[int, int]:
+    """The numbers a ticket on ``pile`` may have with these tops (highest 90 on the last)."""
+    low = tops[pile - 1].number + 1
+    return low, HIGHEST if pile == len(tops) else tops[pile].number - 1
+
+
+def playable(found: Suspicion, player: Holder, low: int, high: int, draws: int = 1) -> Fraction:
+    """The chance ``player`` holds a ticket numbered ``low`` to ``high`` once they draw ``draws``.
+
+    The card count: every ticket I have not seen is as likely as any other to be any one of
+    their cards (their hand as it stands, and the cards they draw); their tickets are their
+    cards but X, which they hold with my chance of it: a mixture over who holds X. Tickets I
+    handed on in a Disappear count as seen.
+    """
+    now, record = found.course, found.record
+    players = record.start.players
+    unseen = [n for n in range(1, HIGHEST + 1) if in_box(n, players) and n not in now.seen]
+    fitting = sum(low <= n <= high for n in unseen)
+    p = found.suspicion().get(player, Fraction(0))
+    cards = now.hands[player] + draws
+
+    def some(k: int) -> Fraction:
+        k = min(k, len(unseen))
+        return 1 - Fraction(comb(len(unseen) - fitting, k), comb(len(unseen), k))
+
+    return p * some(cards - 1) + (1 - p) * some(cards)
+
+
+def join(first: str, second: str) -> str:
+    """Two parts of a note."""
+    return f"{first}; {second}" if first else second
