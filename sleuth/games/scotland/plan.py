@@ -232,6 +232,22 @@ def glasses_after(now: Course, action: str, t: Ticket) -> tuple[int, bool]:
     return (up - GLASSES, True) if up >= GLASSES else (up, False)
 
 
+def targets(
+    found: Suspicion, action: str, colour: str, cover: bool = False
+) -> tuple[tuple[Holder, Fraction], ...]:
+    """Whom my manhunt or interrogation (ticket ``colour``) may target, best first, with catch.
+
+    A manhunt targets a player with cards. ``cover``: by the table's chances (Mister X's seat:
+    the target a detective who knows only the table would choose), else by mine. At a tie, by
+    name.
+    """
+    me = found.record.table.me
+    by_target = catches(found, me, action, colour, public=cover)
+    if action == "manhunt":
+        by_target = {p: c for p, c in by_target.items() if found.course.hands[p] > 0}
+    return tuple(sorted(by_target.items(), key=lambda e: (-e[1], e[0])))
+
+
 def hunted(found: Suspicion, made: Option, mister_x: bool) -> Option:
     """A manhunt's or an interrogation's targets, each with its catch; the best one chosen.
 
@@ -239,12 +255,9 @@ def hunted(found: Suspicion, made: Option, mister_x: bool) -> Option:
     only the table would choose (hunting like one keeps the cover).
     """
     me = found.record.table.me
-    by_target = catches(found, me, made.action, made.ticket.colour, public=mister_x)
-    if made.action == "manhunt":
-        by_target = {p: c for p, c in by_target.items() if found.course.hands[p] > 0}
-    if not by_target:
+    ranked = targets(found, made.action, made.ticket.colour, cover=mister_x)
+    if not ranked:
         return replace(made, note="no one to target")
-    ranked = tuple(sorted(by_target.items(), key=lambda e: (-e[1], e[0])))
     best, chance = ranked[0]
     if mister_x:
         public = found.suspicion(public=True)
@@ -254,9 +267,7 @@ def hunted(found: Suspicion, made: Option, mister_x: bool) -> Option:
         note = "the target a detective would choose (the table's view)"
         if made.action == "interrogation":
             note += f"; the table then suspects you {pct(after)}"
-        return replace(
-            made, target=best, catch=Fraction(0), targets=ranked, note=note, public=after
-        )
+        return replace(made, target=best, catch=Fraction(0), note=note, public=after)
     note = hunt_note(found, made, best, chance)
     return replace(made, target=best, catch=chance, targets=ranked, note=note)
 
