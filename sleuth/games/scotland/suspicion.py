@@ -116,10 +116,15 @@ def disappear(event: Turn, before: Course, table: Table, start: Start, public: b
     return moves
 
 
-def steps(record: Any, public: bool = False) -> tuple[dict[Hashable, Fraction], list[Kernel]]:
-    """The prior and one kernel per event: from my seat (my hand in the prior) or the public's."""
+def steps(
+    record: Any, public: bool = False, courses: list[Course] | None = None
+) -> tuple[dict[Hashable, Fraction], list[Kernel]]:
+    """The prior and one kernel per event: from my seat (my hand in the prior) or the public's.
+
+    ``courses``: the record's course (``follow``), when it is already followed.
+    """
     table, start = record.table, record.start
-    courses = follow(record.events, table, start)
+    courses = courses or follow(record.events, table, start)
     kernels = [
         carded(kernel(e, courses[k], table, start, public), courses[k + 1])
         for k, e in enumerate(record.events)
@@ -143,9 +148,9 @@ def held(holder: Hashable) -> frozenset[tuple[Holder, Item]]:
     return frozenset({(str(holder), X)})
 
 
-def view(record: Any, public: bool) -> Filtered:
-    """The filter's belief from my seat, or the public's."""
-    prior, kernels = steps(record, public)
+def view(record: Any, public: bool, courses: list[Course] | None = None) -> Filtered:
+    """The filter's belief from my seat, or the public's (``courses``: as ``steps``)."""
+    prior, kernels = steps(record, public, courses)
     found = filtered(record, prior, kernels, held, (record.table.players, (X,)), NOUN)
     if found.consistent or public:
         return found
@@ -223,5 +228,6 @@ class Suspicion:
 
 def believe(record: Any, deadline: Any) -> Suspicion:
     """Who holds X after the record, exactly, from my seat and the public's (no count to cut)."""
-    now = follow(record.events, record.table, record.start)[-1]
-    return Suspicion(view(record, public=False), view(record, public=True), now)
+    courses = follow(record.events, record.table, record.start)
+    mine, public = view(record, False, courses), view(record, True, courses)
+    return Suspicion(mine, public, courses[-1])
