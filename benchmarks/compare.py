@@ -5,7 +5,9 @@ Usage: ``.venv/bin/python benchmarks/compare.py --against REV [--set NAME] [--ro
 
 REV is checked out in a temporary ``git worktree``. Every measurement runs in its own process
 with ``PYTHONPATH`` set to one tree or the other, on the same record files (written once, by
-the current tree); a timing inside one process uses that tree's own ``benchmarks/measure.py``.
+the current tree); a timing inside one process is the current tree's ``benchmarks/measure.py``
+in both (each tree's own copy timed different work when the API changed under it: 395cbad's
+report made Lima's treasure pairs unless told not to, 9162813's harness never read them).
 The two trees alternate, in turn first, for ``--rounds`` rounds, so that both see the same load
 of this shared machine, after a round that is not counted (numba compiles each tree's kernels
 into its cache the first time). A measurement's value in a tree is its median over the rounds.
@@ -46,7 +48,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import states
-from bench import PYTHON, ROOT, RUNS, SLEUTH, SPEND, Play, partial, progress, quantile, run_child
+from bench import (
+    MEASURE,
+    PYTHON,
+    ROOT,
+    RUNS,
+    SLEUTH,
+    SPEND,
+    Play,
+    partial,
+    progress,
+    quantile,
+    run_child,
+)
 from states import Case, Command
 from tables import render
 
@@ -117,12 +131,12 @@ def command(argv: tuple[str, ...]) -> Callable[[Path], Taken]:
 
 
 def measured(kind: str, case: Case, **spec) -> Callable[[Path], Taken]:
-    """A timing inside one process by the tree's own ``measure.py``: its median, its counts."""
+    """A timing inside one process by the current ``measure.py``, importing sleuth from ``tree``:
+    its median, its counts."""
 
     def take(tree: Path) -> Taken:
         job = {"kind": kind, "file": str(case.path), "budget": 15.0} | spec
-        harness = str(tree / "benchmarks" / "measure.py")
-        out = json.loads(finished([PYTHON, harness, json.dumps(job)], tree).out)
+        out = json.loads(finished([PYTHON, MEASURE, json.dumps(job)], tree).out)
         times = out.get("times") or out["totals"]
         answer = {k: out.get(k) for k in ("worlds", "exact", "events")}
         return Taken(statistics.median(times), None, answer if out.get("exact", True) else None)

@@ -5,10 +5,16 @@ The parent reads this process's peak memory from ``os.wait4``; nothing here meas
 
 Every timing is a list of runs: at least ``MIN_RUNS``, up to ``runs`` while the total stays
 under ``spend`` seconds. The parent reports their median.
+
+A report here is ``sleuth.analysis.report`` without the game's details for its screens (Lima:
+every treasure pair) unless the measurement needs them (``check --best``), as the commands make
+it: since 395cbad ``report`` makes the details unless told not to, before it when first read.
+``compare.py`` runs the current tree's copy of this file in both trees: both time the same work.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 import time
@@ -38,6 +44,18 @@ def load(spec: dict):
     return load_record(Path(spec["file"]))[0]
 
 
+def analysed(record, budget: float, details: bool = False):
+    """The report of ``record``, with the game's details only when ``details``, in any tree."""
+    from sleuth.analysis import report
+
+    if "details" in inspect.signature(report).parameters:  # 395cbad on: made unless told not
+        return report(record, budget, details=details)
+    found = report(record, budget)  # before: made when first read
+    if details:
+        found.details  # noqa: B018
+    return found
+
+
 def idle(spec: dict) -> dict:
     """Import sleuth and parse the record, nothing else: the memory baseline."""
     import sleuth.analysis  # noqa: F401
@@ -47,11 +65,9 @@ def idle(spec: dict) -> dict:
 
 
 def report(spec: dict) -> dict:
-    """Median-ready times of ``sleuth.analysis.report`` on a parsed record."""
-    from sleuth.analysis import report as analyse
-
+    """Median-ready times of ``sleuth.analysis.report`` (no details) on a parsed record."""
     record = load(spec)
-    times, result = repeat(lambda: analyse(record, spec["budget"]), spec["runs"], spec["spend"])
+    times, result = repeat(lambda: analysed(record, spec["budget"]), spec["runs"], spec["spend"])
     return {
         "events": len(record.events),
         "consistent": result.consistent,
@@ -63,15 +79,15 @@ def report(spec: dict) -> dict:
 
 
 def check(spec: dict) -> dict:
-    """Times of what ``sleuth check`` computes: the report, then the game's advice."""
-    from sleuth.analysis import report as analyse
-
+    """Times of what ``sleuth check`` computes: the report (its details for ``--best`` alone, as
+    the command makes them), then the game's advice."""
     record = load(spec)
-    advise = ADVICE[record.game][spec["what"] == "best"]
+    best = spec["what"] == "best"
+    advise = ADVICE[record.game][best]
     budget = spec["budget"]
 
     def once():
-        result = analyse(record, budget)
+        result = analysed(record, budget, details=best)
         return advise(result, spec["what"], budget) and result.odds.exact
 
     times, exact = repeat(once, spec["runs"], spec["spend"])
@@ -97,9 +113,9 @@ def _accuse_one(result, what, budget) -> bool:
 
 
 def _accuse_best(result, what, budget) -> bool:
-    from sleuth.games.lima.advice import best_accusation, treasure_pairs
+    from sleuth.games.lima.advice import best_accusation
 
-    pairs = treasure_pairs(result, budget)
+    pairs = result.details  # the treasure pairs, made once, as ``sleuth check --best`` reads them
     best_accusation(result, pairs)
     return all(p.exact for p in pairs)
 
@@ -108,8 +124,8 @@ ADVICE = {"goldraub": (_guess_one, _guess_best), "lima": (_accuse_one, _accuse_b
 
 
 def replay(spec: dict) -> dict:
-    """A report after every event of a whole game, ``runs`` times while they fit in ``spend``."""
-    from sleuth.analysis import report as analyse
+    """A report (no details) after every event of a whole game, ``runs`` times while they fit in
+    ``spend``."""
     from sleuth.record import Record
 
     record = load(spec)
@@ -122,7 +138,7 @@ def replay(spec: dict) -> dict:
         for k in range(1, len(record.events) + 1):
             prefix = Record(record.game, record.table, record.start, record.events[:k])
             before = time.perf_counter()
-            result = analyse(prefix, spec["budget"])
+            result = analysed(prefix, spec["budget"])
             per_event.append(time.perf_counter() - before)
             if not result.odds.exact:
                 fallbacks.add(k)

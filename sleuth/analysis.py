@@ -383,6 +383,7 @@ def edited(
     With the holdings the edit made certain and those it made no longer certain (None when
     either record fits no state: there is nothing to compare). The record before the edit is
     believed first, with a share of the budget (the last report most likely remembers it).
+    Neither has the game's details: ``sleuth edit`` shows none (``detailed`` makes them later).
     """
     deadline = due(budget)
     events = [*record.events[: index - 1], old, *record.events[index:]]
@@ -391,7 +392,7 @@ def edited(
         before_edit, deadline.share(2), memory=memory, dating=False, estimating=False, details=False
     )  # its certain holdings alone: no dates, no sampled estimate, no details
     before = certain(believed_before)
-    found = belief(record, deadline, memory=memory)
+    found = belief(record, deadline, memory=memory, details=False)
     after = certain(found)
     if before is None or after is None:
         return found, None

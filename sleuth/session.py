@@ -160,7 +160,10 @@ class Session:
         return change(self.path, index, fields, source, warn)
 
     def edited(self, record: Record, index: int, old: Event, deadline: Deadline) -> Edited:
-        """What the edit of event ``index`` from ``old`` changed (``analysis.edited``)."""
+        """What the edit of event ``index`` from ``old`` changed (``analysis.edited``).
+
+        The belief has no game's details (``sleuth edit`` shows none; ``latest`` makes them).
+        """
         from sleuth.analysis import edited
 
         with self.memory() as memory:

@@ -250,6 +250,26 @@ def test_the_treasure_pairs_are_counted_once_under_the_reports_budget(monkeypatc
         report(record, 7.0, details=False).details  # noqa: B018 - a screen cannot count them
 
 
+def test_an_edit_counts_no_treasure_pairs(monkeypatch, tmp_path):
+    """``sleuth edit`` shows what the edit made certain and the deals left, never the pairs."""
+    from sleuth.games.lima import advice
+
+    calls = []
+    counted = advice.treasure_pairs
+
+    def spy(report, budget):
+        calls.append(budget)
+        return counted(report, budget)
+
+    path = tmp_path / "game.yaml"
+    assert run(*NEW_FIVE, path=path).exit_code == 0
+    assert run(*SESSION[0], path=path).exit_code == 0
+    monkeypatch.setattr(advice, "treasure_pairs", spy)
+    edited = run("edit", "1", "answer=0", path=path)
+    assert edited.exit_code == 0 and "fit the record" in edited.stdout
+    assert calls == []
+
+
 def test_check_never_says_accuse_once_i_am_out(tmp_path):
     """A wrong accusation puts me out (rulebook: End of Game): even a certain pair is then "not
     allowed", never "accuse now"."""
