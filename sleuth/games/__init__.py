@@ -17,7 +17,7 @@ gives the report's details, and a game without a ``"details"`` part gets
 - analyses (``sleuth.analysis``, ``sleuth.advisor``, ``sleuth.replay``): ``details``, ``best``,
   ``check_options``, ``advise``, ``judge``;
 - screens (``sleuth.render``): ``show_report``, ``show_update``, ``json_extras``,
-  ``show_advice``, ``advice_json``, ``plainly``;
+  ``show_advice``, ``advice_json``, ``plainly``, ``short`` (an event in a few words);
 - the command line (``sleuth.cli``): ``commands``, ``target``, ``check``, ``check_json``,
   ``check_help``, ``advice_help``, ``advice_options`` (``next``'s, ``base.Choice``), and
   ``play``'s ``short_forms``, ``expand``, ``complete``
@@ -103,6 +103,7 @@ PARTS = (
     *("deal", "believe"),
     *("details", "best", "advice_options", "check_options", "advise", "judge"),
     *("show_report", "show_update", "json_extras", "show_advice", "advice_json", "plainly"),
+    "short",
     *("commands", "target", "check", "check_json", "check_help", "advice_help"),
     *("short_forms", "expand", "complete", "vocabulary"),
 )  # every part a game may bring, by name

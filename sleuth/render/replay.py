@@ -7,12 +7,14 @@ import math
 import textwrap
 from typing import TYPE_CHECKING
 
+from sleuth.games import part
 from sleuth.games.base import Event, yaml_word
 from sleuth.render.common import pct
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from sleuth.record import Record
     from sleuth.replay import Replay, Step
 
 BAR = 8  # characters of the deals bar
@@ -37,6 +39,11 @@ def short(event: Event) -> str:
         else:
             words.append(f"{key} {yaml_word(value)}")
     return " ".join(([who] if who else []) + words)
+
+
+def worded(record: Record, index: int) -> str:
+    """Event ``index`` (1-based) in a few words: the game's ``short`` part, else ``short``."""
+    return part(record.rules, "short", short)(record.events[index - 1])
 
 
 def log_worlds(step: Step) -> float | None:
@@ -72,7 +79,7 @@ def rows(replay: Replay) -> list[tuple[str, str, str, str, str, list[str]]]:
     out = []
     for step, best in zip(replay.steps, replay.judged.best, strict=True):
         k = step.event
-        what = "setup" if k == 0 else short(replay.record.events[k - 1])
+        what = "setup" if k == 0 else worded(replay.record, k)
         guess = "-" if best is None else f"{best.words} {pct(best.probability)}"
         guess += "" if best is None or best.exact else " ~"
         notes = []

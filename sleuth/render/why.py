@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from sleuth.render import plainly
 from sleuth.render.common import pct
-from sleuth.render.replay import short
+from sleuth.render.replay import worded
 from sleuth.replay import MOVED, Pair, Step, moved
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def show_proof(console: Console, record: Record, proof: Proof, earlier: Proof | 
 
 def proof_lines(record: Record, proof: Proof) -> list[str]:
     """Each group of a proof by number and short text."""
-    return [f"  {g:>3}  {'setup' if g == 0 else short(record.events[g - 1])}" for g in proof.groups]
+    return [f"  {g:>3}  {'setup' if g == 0 else worded(record, g)}" for g in proof.groups]
 
 
 def show_moves(
@@ -91,7 +91,7 @@ def show_moves(
     if not every:
         console.print(f"The events that moved its chance by more than {SAID}:", markup=False)
     for event, before, after in changes:
-        what = short(record.events[event - 1])
+        what = worded(record, event)
         line = f"  {event:>3}  {pct(before):>6} -> {pct(after):>6}  {what}"
         console.print(line, markup=False)
     if not changes:

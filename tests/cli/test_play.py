@@ -32,6 +32,7 @@ from sleuth.cli.status import about, status_line
 from sleuth.errors import InputError
 from sleuth.games.goldraub.simulate import simulate as goldraub_game
 from sleuth.games.lima.simulate import simulate as lima_game
+from sleuth.games.scotland.simulate import simulate as scotland_game
 from sleuth.odds import Odds
 from sleuth.record import parse
 from sleuth.store import load
@@ -83,7 +84,7 @@ def goldraub_lines(event: dict, short: bool) -> tuple[str, list[str]]:
 
 def lima_lines(event: dict, short: bool) -> tuple[str, list[str]]:
     """The line typed for a Lima event (short form or full command), and the full command."""
-    (kind, f), = event.items()
+    ((kind, f),) = event.items()
     if kind == "ask":
         full = ["ask", f["by"], f["to"], f["range"]]
         full += ["--terrain", f["terrain"]] if "terrain" in f else []
@@ -103,6 +104,58 @@ def lima_lines(event: dict, short: bool) -> tuple[str, list[str]]:
     return (typed if short else " ".join(full)), full
 
 
+def scotland_lines(event: dict, short: bool) -> tuple[str, list[str]]:
+    """The line typed for a Scotland Yard event (short form or full command), and the full one."""
+    ((kind, f),) = event.items()
+    by, listed = f["by"], ",".join
+    drawn = ["--drawn", f["drawn"]] if "drawn" in f else []
+    plus = f" +{f['drawn']}" if "drawn" in f else ""
+    if kind == "pass":
+        return (f"p {by[:2]}{plus}" if short else " ".join(["pass", by, *drawn])), [
+            "pass",
+            by,
+            *drawn,
+        ]
+    if kind == "refresh":
+        full = ["refresh", by, f["ticket"], listed(f["field"]), *drawn]
+        return (
+            f"rf {by.lower()} {f['ticket']} {listed(f['field'])}{plus}" if short else " ".join(full)
+        ), full
+    t, action = f["ticket"], f["action"]
+    full = ["turn", by, t, str(f["pile"]), "--action", action]
+    if "target" in f:
+        full += ["--target", f["target"]]
+    if "found" in f:
+        full += ["--found" if f["found"] else "--innocent"]
+    for key in ("took", "discarded", "drew"):
+        full += [f"--{key}", listed(f[key])] if key in f else []
+    for who, tickets in f.get("discards", {}).items():
+        full += ["--discards", f"{who}={listed(tickets)}"]
+    for key in ("got", "gave", "special"):
+        full += [f"--{key}", f[key]] if key in f else []
+    full += drawn
+    drew = f" {listed(f['drew'])}" if "drew" in f else ""
+    if action == "draw":
+        typed = f"{by[:2].lower()} {t} 1{drew}"
+    elif action == "interrogation" and "target" in f:
+        typed = f"i {by} {t} {f['target'].lower()} {'ny'[f['found']]}"
+        typed += f" {listed(f['discarded'])}" if "discarded" in f else ""
+        typed += f" {f['special']}" if "special" in f else ""
+    elif action == "interrogation":
+        typed = f"{by.lower()} {t} 2"
+    elif action == "manhunt":
+        typed = f"m {by} {t} {f['target'][:2]} " + ("x" if f.get("found") else listed(f["took"]))
+    elif action == "feint":
+        given = " ".join(f"{p.lower()}={listed(ts)}" for p, ts in f["discards"].items())
+        typed = f"f {by} {t} {given}"
+    elif action == "buy":
+        typed = f"b {by} {t}{drew}"
+    else:
+        said = [f[k] for k in ("got", "gave") if k in f]
+        typed = " ".join(["dis", by, t, *said])
+    return (typed + plus if short else " ".join(full)), full
+
+
 class Terminal:
     """``sleuth play`` in a pseudo-terminal of 24 x 80, on ``game.yaml`` in ``folder``."""
 
@@ -110,12 +163,15 @@ class Terminal:
         """Start the session and wait for its first prompt."""
         self.folder = folder
         environ = {k: v for k, v in os.environ.items() if k not in ("SLEUTH_FILE", "COLUMNS")}
-        environ.update(
-            TERM="xterm", NO_COLOR="1", SLEUTH_CACHE=str(folder / "cache")
-        )
+        environ.update(TERM="xterm", NO_COLOR="1", SLEUTH_CACHE=str(folder / "cache"))
         self.child = pexpect.spawn(
-            sys.executable, ["-m", "sleuth", "play"], cwd=str(folder), env=environ,
-            dimensions=(24, 80), encoding="utf-8", timeout=90,
+            sys.executable,
+            ["-m", "sleuth", "play"],
+            cwd=str(folder),
+            env=environ,
+            dimensions=(24, 80),
+            encoding="utf-8",
+            timeout=90,
             codec_errors="replace",  # a Ctrl-C may cut the progress bar inside a character
         )
         self.expect(PROMPT)
@@ -324,15 +380,68 @@ def test_a_whole_lima_game_typed_at_the_table(tmp_path):
     assert path.read_text() == reference.read_text()
 
 
+def test_a_whole_scotland_yard_game_typed_at_the_table(tmp_path):
+    doc = scotland_game(4, 13, me=2, mister_x_bold=0.3, feint=3).doc
+    game = doc["events"]
+    new = ["new", "scotland-yard", "--players", ",".join(doc["players"]), "--me", doc["me"]]
+    new += ["--hand", ",".join(doc["hand"]), "--field", ",".join(doc["field"]), "--feint", "3"]
+    actions = {next(iter(e.values())).get("action", next(iter(e))) for e in game}
+    assert {"refresh", "interrogation", "manhunt", "disappear", "buy"} <= actions
+    mine = next(k for k, e in enumerate(game) if next(iter(e.values()))["by"] == doc["me"])
+    drawn = game[mine]["turn" if "turn" in game[mine] else "refresh"]["drawn"]
+
+    def rejected(terminal: Terminal, event: dict) -> str:
+        """A ticket on a pile it does not fit: refused, the line back, the pile fixed."""
+        typed = scotland_lines(event, short=True)[0]
+        wrong = typed.replace(" 2", " 1") if typed.endswith(" 2") else None
+        assert wrong is not None, typed
+        terminal.child.send(wrong + "\r")
+        terminal.expect("does not fit pile 1")
+        terminal.expect(PROMPT + " " + wrong)
+        terminal.child.send("\x7f" + "2")
+        return typed
+
+    def misspelt(terminal: Terminal, event: dict) -> None:
+        """A misspelt command: refused with a suggestion, put back, cleared with Ctrl-U."""
+        terminal.child.send("trun x\r")
+        terminal.expect("'trun' is not a command or a short form (did you mean")
+        terminal.expect(PROMPT + " trun x")
+        terminal.child.sendcontrol("u")
+
+    assert scotland_lines(game[1], True)[0].endswith(" 2")
+    episodes = {
+        0: misspelt,
+        1: rejected,
+        mine: asked(f"next --drawn {drawn}", f"My turn ({doc['me']})", "Options, best first"),
+        4: undone(scotland_lines),
+        5: asked("r", "= report", "Who holds X"),
+        6: asked("c ann", "= check ann", "Ann holds X"),
+        8: killed,
+    }
+    path = play_game(tmp_path, new, game, scotland_lines, episodes)
+    reference = one_shot(tmp_path / "oneshot", new, [scotland_lines(e, False)[1] for e in game])
+    assert load(path)[0].fields() == load(reference)[0].fields()
+    assert path.read_text() == reference.read_text()
+
+
 def test_an_error_at_the_terminal_is_wrapped_at_words_within_80_columns(monkeypatch):
     import io
 
-    error = InputError("sleuth search", "gold", "I hold 45 in 41-47 and answered GOLD BARS: "
-                       "gold is at least 1", event=1)
+    error = InputError(
+        "sleuth search",
+        "gold",
+        "I hold 45 in 41-47 and answered GOLD BARS: gold is at least 1",
+        event=1,
+    )
     for wrapped, want in [
         (False, [error.line()]),  # a script's one line
-        (True, ["sleuth search, event 1, field 'gold': I hold 45 in 41-47 and answered",
-                "GOLD BARS: gold is at least 1"]),  # at a word, within 80 columns
+        (
+            True,
+            [
+                "sleuth search, event 1, field 'gold': I hold 45 in 41-47 and answered",
+                "GOLD BARS: gold is at least 1",
+            ],
+        ),  # at a word, within 80 columns
     ]:
         seen = io.StringIO()
         env = cli_app.Env(err=Console(file=seen, width=80), environ={}, wrap_errors=wrapped)
@@ -373,6 +482,38 @@ def lima(tmp_path) -> Sitting:
     """A session on a 4-player Lima record with no events."""
     doc, _ = lima_game(4, 0, 13, me=2)
     return Sitting(tmp_path / "game.yaml", _group(), parse(doc, "test"))
+
+
+@pytest.fixture
+def scotland(tmp_path) -> Sitting:
+    """A session on a 4-player Scotland Yard record with no events, from Cy's seat."""
+    doc = scotland_game(4, 13, me=2).doc | {"events": []}
+    return Sitting(tmp_path / "game.yaml", _group(), parse(doc, "test"))
+
+
+@pytest.mark.parametrize(
+    ("line", "full"),
+    [
+        ("ann 15y 1", "turn Ann 15y 1"),
+        ("cy 15y 1 4y,9b +3r", "turn Cy 15y 1 --drew 4y,9b --drawn 3r"),
+        ("m ann 66r ben 5y,40k", "manhunt Ann 66r Ben --took 5y,40k"),
+        ("m ann 66r ben x", "manhunt Ann 66r Ben --found"),
+        ("i dee 24b", "interrogate Dee 24b"),
+        ("i dee 24b ann n", "interrogate Dee 24b Ann --innocent"),
+        (
+            "i dee 24b cy y 4r,74k,62y 53k",
+            "interrogate Dee 24b Cy --found --discarded 4r,74k,62y --special 53k",
+        ),
+        ("f ben 17k ann=8y dee=9b", "feint Ben 17k --discards=ann=8y --discards=dee=9b"),
+        ("b ben 44k", "buy Ben 44k"),
+        ("b cy 44k 1y,2b,3r,4k", "buy Cy 44k --drew 1y,2b,3r,4k"),
+        ("dis ben 70k 65r X", "disappear Ben 70k --got 65r --gave X"),
+        ("rf ann 3y 12b,40k,77r", "refresh Ann 3y 12b,40k,77r"),
+        ("p ann +5y", "pass Ann --drawn 5y"),
+    ],
+)
+def test_scotland_short_forms_expand_into_the_full_command(scotland, line, full):
+    assert scotland.expand(line.split()) == full.split()
 
 
 def _group():
@@ -503,9 +644,24 @@ def test_goldraub_completion(goldraub, text, offered):
         ("ask b c SE-N --terrain f", ["forest"]),
         ("accuse b 3", ["3B", "3F", "3M"]),
         ("accuse cy 3F 7M --wrong --treasure 5B,6", ["5B,6B", "5B,6F", "5B,6M"]),
-        ("next --roll N-wild,S", [f"N-wild,{face}" for face in (
-            "SW-beach", "SE-mountain", "SW-forest", "SE-forest", "SW-mountain", "SE-beach",
-            "S-beach", "S-forest", "S-mountain", "S-wild")]),
+        (
+            "next --roll N-wild,S",
+            [
+                f"N-wild,{face}"
+                for face in (
+                    "SW-beach",
+                    "SE-mountain",
+                    "SW-forest",
+                    "SE-forest",
+                    "SW-mountain",
+                    "SE-beach",
+                    "S-beach",
+                    "S-forest",
+                    "S-mountain",
+                    "S-wild",
+                )
+            ],
+        ),
         ("b c E-W ", ["beach", "forest", "mountain"]),
         ("p cy b", ["Ben"]),
         ("a cy 3", ["3B", "3F", "3M"]),
@@ -576,7 +732,11 @@ def test_goldraub_status_counts_rounds_and_turns_by_searches(searches, round_, v
     record = _record("goldraub", [_search(b) for b in searches])
     status = record.rules.status(record)
     assert (status.round, status.value, status.turn, status.out, status.over) == (
-        round_, value, turn, (), over
+        round_,
+        value,
+        turn,
+        (),
+        over,
     )
 
 
@@ -665,7 +825,8 @@ def piped(monkeypatch, tmp_path):
     one_shot(tmp_path / "new", [*GOLDRAUB_NEW, "--hand", "22,45,63"], [])
     (tmp_path / "game.yaml").write_text((tmp_path / "new" / "game.yaml").read_text())
     env = cli_app.Env(
-        out=Console(width=80, color_system=None), err=Console(stderr=True, width=80),
+        out=Console(width=80, color_system=None),
+        err=Console(stderr=True, width=80),
         environ={"SLEUTH_CACHE": "off"},
     )
 
@@ -758,8 +919,13 @@ def test_every_entry_whose_output_is_lost_says_so_and_a_reading_one_is_exit_2(tm
     env = {k: v for k, v in os.environ.items() if k != "SLEUTH_FILE"} | {"SLEUTH_CACHE": "off"}
     with open("/dev/full", "w") as full:
         done = subprocess.run(
-            [sys.executable, "-m", "sleuth", "play", "--file", str(path)], input="\n".join(lines),
-            stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=120,
+            [sys.executable, "-m", "sleuth", "play", "--file", str(path)],
+            input="\n".join(lines),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=120,
         )
     lost = "(stdout: [Errno 28] No space left on device)"
     recorded = f"sleuth: note: recorded in {path}, but the output is lost {lost}"
@@ -779,8 +945,12 @@ def test_a_recording_entry_whose_output_is_lost_keeps_exit_0(tmp_path):
     with open("/dev/full", "w") as full:
         done = subprocess.run(
             [sys.executable, "-m", "sleuth", "play", "--file", str(path)],
-            input="an 31-36 2 1\nbe 63-67 2\n", stdout=full, stderr=subprocess.PIPE, text=True,
-            env=env, timeout=120,
+            input="an 31-36 2 1\nbe 63-67 2\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=120,
         )
     assert done.returncode == 0 and len(done.stderr.splitlines()) == 2, done.stderr
     assert len(events(path)) == 2
@@ -788,8 +958,13 @@ def test_a_recording_entry_whose_output_is_lost_keeps_exit_0(tmp_path):
 
 def test_play_s_help_keeps_every_short_form_and_fills_its_lines():
     environ = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
-    done = subprocess.run([sys.executable, "-m", "sleuth", "play", "--help"], capture_output=True,
-                          text=True, env={**environ, "COLUMNS": "80", "NO_COLOR": "1"}, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "sleuth", "play", "--help"],
+        capture_output=True,
+        text=True,
+        env={**environ, "COLUMNS": "80", "NO_COLOR": "1"},
+        timeout=60,
+    )
     assert "BY ROW GOLD [SAW] [@SPACE]" in done.stdout  # not eaten as Rich markup
     text = [line.strip() for line in done.stdout.splitlines() if line.strip()]
     ragged = [line for line in text if len(line) < 40 and line.endswith(("the", "and", "of"))]

@@ -19,6 +19,7 @@ from sleuth.games.shipped import GAMES as SHIPPED
 render = importlib.import_module("sleuth.render")
 cli_app = importlib.import_module("sleuth.cli.app")
 next_module = importlib.import_module("sleuth.cli.next")
+render_replay = importlib.import_module("sleuth.render.replay")
 
 DEFAULTS = {  # part -> its shared default (a game's own must take the same arguments)
     "details": analysis.no_details,
@@ -32,6 +33,7 @@ DEFAULTS = {  # part -> its shared default (a game's own must take the same argu
     "show_advice": render.advice_lines,
     "advice_json": render.advice_data,
     "plainly": render.as_recorded,
+    "short": render_replay.short,
     "target": commands.holding,
     "check": commands.show_holding,
     "check_json": commands.holding_json,

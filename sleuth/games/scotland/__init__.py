@@ -27,6 +27,7 @@ class ScotlandYard:
         "advise": f"{PACKAGE}.plan:advise",
         "show_advice": f"{PACKAGE}.picture:show_advice",
         "advice_json": f"{PACKAGE}.picture:advice_json",
+        "short": f"{PACKAGE}.words:short",
         "commands": f"{PACKAGE}.commands:commands",
         "target": f"{PACKAGE}.commands:target",
         "check": f"{PACKAGE}.commands:check",

@@ -16,6 +16,9 @@ from sleuth.games.base import Table
 CHECK_HELP = ("a player", "nothing")  # what ``check FIRST SECOND`` takes
 TICKET = "The ticket played, as seen: 34y (yellow taxi), 12b bus, 57r subway, 80k black."
 Cards = Annotated[str | None, typer.Option(help="Tickets as seen: 5y,40k")]
+Special = Annotated[
+    str | None, typer.Option(help="Found, and I am Mister X: the special black ticket I drew.")
+]
 Drawn = Annotated[
     str | None, typer.Option(help="My turn: the card I drew at its start (for my hand).")
 ]
@@ -76,6 +79,7 @@ def commands(cli: Any) -> list[Callable]:
         drew: Cards = None,
         got: Annotated[str | None, typer.Option(help="A disappear: the card I got.")] = None,
         gave: Annotated[str | None, typer.Option(help="A disappear: the card I gave.")] = None,
+        special: Special = None,
         drawn: Drawn = None,
         file: cli.FileOpt = None,
         budget: cli.BudgetOpt = cli.BUDGET,
@@ -86,7 +90,7 @@ def commands(cli: Any) -> list[Callable]:
         fields["target"] = target
         fields |= {"found": found, "took": _listed(cli, took), "discarded": _listed(cli, discarded)}
         fields |= {"discards": _discards(cli, discards), "drew": _listed(cli, drew)}
-        fields |= {"got": got, "gave": gave, "drawn": drawn}
+        fields |= {"got": got, "gave": gave, "special": special, "drawn": drawn}
         cli.record_event(file, "sleuth turn", "turn", fields, budget, before)
 
     def draw(
@@ -112,6 +116,7 @@ def commands(cli: Any) -> list[Callable]:
             bool | None, typer.Option("--found/--innocent", help="Whether X was found.")
         ] = None,
         discarded: Cards = None,
+        special: Special = None,
         drawn: Drawn = None,
         file: cli.FileOpt = None,
         budget: cli.BudgetOpt = cli.BUDGET,
@@ -121,6 +126,7 @@ def commands(cli: Any) -> list[Callable]:
         fields: dict[str, Any] = {"by": by, "ticket": ticket, "action": "interrogation"}
         fields["target"] = target
         fields |= {"found": found, "discarded": _listed(cli, discarded), "drawn": drawn}
+        fields["special"] = special
         cli.record_event(file, "sleuth interrogate", "turn", fields, budget, before)
 
     def manhunt(

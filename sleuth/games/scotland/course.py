@@ -271,6 +271,14 @@ def _found(now: Course, event: Turn, table: Table, index: int) -> Course:
     extra = 1 if now.special else 0
     hands[target] += extra
     now = replace(now, hands=hands, special=now.special - extra)
+    if event.special is not None:
+        if target != table.me:
+            raise InputError(
+                "", "special", f"only my own special ticket is recorded, not {target}'s"
+            )
+        if not extra:
+            raise InputError("", "special", "no special black ticket is left to draw")
+        now = _gain(now, (event.special,), "special")
     tickets = hands[target] - 1  # Mister X's hand holds X
     loses = tickets < 3
     count = min(3, hands[target])
@@ -304,6 +312,11 @@ def _manhunt(now: Course, event: Turn, table: Table, start: Start, index: int) -
             raise InputError("", "found", f"{target} holds no card to take")
         ending = f"{event.by}'s manhunt took the X card from {target} (event {index})"
         hands = now.hands | {target: now.hands[target] - most}  # as many as it could take
+        if target == table.me:  # X left my hand, and with a subway ticket one card unsaid
+            mine = list(now.mine)
+            if X in mine:
+                mine.remove(X)
+            now = replace(now, mine=tuple(mine), doubt=now.doubt + most - 1)
         return replace(now, hands=hands, over=DETECTIVES, ending=ending)
     took = event.took or ()
     least = min(1, now.hands[target])

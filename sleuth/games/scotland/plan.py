@@ -207,7 +207,7 @@ def option(found: Suspicion, t: Ticket, pile: int | None, action: str, mister_x:
         made = mister_x_action(found, made)
     made = _with_clock(made, found, mister_x)
     if mister_x:
-        made = _with_threat(found, made, tops)
+        made = _with_threat(found, made, tops, found.suspicion(public=True)[found.record.table.me])
     elif glasses == GLASSES - 1 and not made.loses:
         made = _with_interrogation(found, made, tops)
     return made
@@ -265,8 +265,8 @@ def hunted(found: Suspicion, made: Option, mister_x: bool) -> Option:
         if made.action == "interrogation" and public[best] < 1:
             after = public[me] / (1 - public[best])  # the table learns best is innocent
         note = "the target a detective would choose (the table's view)"
-        if made.action == "interrogation":
-            note += f"; the table then suspects you {pct(after)}"
+        if after != public[me]:
+            note += f"; the table then suspects me {pct(after)}"
         return replace(made, target=best, catch=Fraction(0), note=note, public=after)
     note = hunt_note(found, made, best, chance)
     return replace(made, target=best, catch=chance, targets=ranked, note=note)
@@ -294,14 +294,14 @@ def mister_x_action(found: Suspicion, made: Option) -> Option:
     if made.action == "buy":
         if made.deck == 0:
             return replace(
-                made, wins=True, public=Fraction(1), note="Buy Equipment empties the deck: you win"
+                made, wins=True, public=Fraction(1), note="Buy Equipment empties the deck: I win"
             )
-        return replace(made, public=Fraction(1), note="draw 4; shows you hold X")
+        return replace(made, public=Fraction(1), note="draw 4; shows I hold X")
     circle = [p for p in record.table.players if p == me or taking_part(now, record.table, p)]
     keep = record.start.keep
     stay = keep + (1 - keep) / len(circle)
     note = (
-        f"shows you hold X, then the table thinks you keep it with {pct(stay)}"
+        f"shows I hold X, then the table thinks I keep it with {pct(stay)}"
         f" (keep {keep}); hand in X and it comes back with {pct(Fraction(1, len(circle)))}"
     )
     return replace(made, public=stay, note=note)
@@ -317,9 +317,9 @@ def feint(found: Suspicion, made: Option) -> Option:
         note = f"the detectives hold {held} ticket(s); the feint's size is not recorded (--feint)"
         return replace(made, public=Fraction(1), note=note)
     if cost >= held:
-        note = f"the detectives must discard all {held} of their tickets: you win"
+        note = f"the detectives must discard all {held} of their tickets: I win"
         return replace(made, wins=True, public=Fraction(1), note=note)
-    note = f"the detectives discard {cost} of their {held} tickets; shows you hold X"
+    note = f"the detectives discard {cost} of their {held} tickets; shows I hold X"
     return replace(made, public=Fraction(1), note=note)
 
 
@@ -330,31 +330,46 @@ def _with_clock(made: Option, found: Suspicion, mister_x: bool) -> Option:
     if found.course.deck == 1:  # every option ends the game: the plan says it once
         return replace(made, wins=mister_x, loses=not mister_x and not made.catch)
     if mister_x:
-        return replace(made, wins=True, note=join(made.note, "the deck runs out: you escape"))
+        return replace(made, wins=True, note=join(made.note, "the deck runs out: I escape"))
     if made.catch:
         return replace(made, note=join(made.note, "last chance: the deck runs out after it"))
     return replace(made, loses=True, note=join(made.note, "the deck runs out: Mister X escapes"))
 
 
-def _with_threat(found: Suspicion, made: Option, tops: tuple[Ticket, ...]) -> Option:
-    """On Mister X's seat: whether an interrogation at the next turn would take X from me."""
-    if made.wins or made.action == "disappear":
+def _with_threat(
+    found: Suspicion, made: Option, tops: tuple[Ticket, ...], public: Fraction
+) -> Option:
+    """On Mister X's seat: what an interrogation at the next turn would do to me.
+
+    When the glasses after my play leave one to turn (any ticket on pile 2 then interrogates)
+    or two (a bus ticket does): the next player's chance to play on pile 2, the table's
+    suspicion of me (``public`` now, or after the play), and whether being found would take X
+    (fewer than three tickets with the special black one: a ``Threat``) or cost three tickets.
+    """
+    if made.wins:
         return made
     now, record = found.course, found.record
     me = record.table.me
-    drawn = {"draw": 1 + (made.ticket.colour == "y"), "buy": BUY}.get(made.action, 0)
-    hand = now.hands[me] + 1 - 1 + min(drawn, max(0, now.deck - 1))
-    tickets = hand - 1 + (1 if now.special else 0)
-    nearby = made.glasses >= GLASSES - 2
     upcoming = following(found)
-    if tickets >= 3 or not nearby or upcoming is None:
+    if made.glasses < GLASSES - 2 or upcoming is None:
         return made
+    drawn = {"draw": 1 + (made.ticket.colour == "y"), "buy": BUY}.get(made.action, 0)
+    hand = now.hands[me] + min(drawn, max(0, now.deck - 1))  # +1 drawn, -1 played
+    tickets = hand - 1 + (1 if now.special else 0)
     chance = None
     if made.glasses == GLASSES - 1:
         chance = playable(found, upcoming, *room(tops, INTERROGATION_PILE))
-    can = "with a bus ticket" if chance is None else f"({upcoming} can, {pct(chance)})"
-    note = f"an interrogation by {upcoming} next {can} would take X: {tickets} ticket(s) left"
-    return replace(made, threat=Threat(upcoming, tickets, chance), note=join(made.note, note))
+    if chance == 0:
+        note = f"then {upcoming} cannot interrogate: no unseen ticket fits pile 2"
+        return replace(made, note=join(made.note, note))
+    able = "with a bus ticket" if chance is None else f"if able ({pct(chance)})"
+    suspected = pct(public if made.public is None else made.public)
+    costs = (
+        f"takes X ({tickets} ticket(s) left)" if tickets < 3 else f"costs me 3 of {tickets} tickets"
+    )
+    note = f"then {upcoming} interrogates {able}: picking me ({suspected}) {costs}"
+    threat = Threat(upcoming, tickets, chance) if tickets < 3 else None
+    return replace(made, threat=threat, note=join(made.note, note))
 
 
 def _with_interrogation(found: Suspicion, made: Option, tops: tuple[Ticket, ...]) -> Option:
@@ -363,7 +378,12 @@ def _with_interrogation(found: Suspicion, made: Option, tops: tuple[Ticket, ...]
     if upcoming is None:
         return made
     chance = playable(found, upcoming, *room(tops, INTERROGATION_PILE))
-    note = join(made.note, f"then {upcoming} interrogates if able to play on pile 2: {pct(chance)}")
+    said = (
+        f"then {upcoming} interrogates if able to play on pile 2: {pct(chance)}"
+        if chance
+        else f"then {upcoming} cannot interrogate: no unseen ticket fits pile 2"
+    )
+    note = join(made.note, said)
     return replace(made, interrogates=(upcoming, chance), note=note)
 
 

@@ -33,7 +33,7 @@ MISTER_X = dict(enumerate(BOX["actions"]["mister_x"], 1))  # pile -> Mister X's 
 PILE = {action: pile for table in (GENERAL, MISTER_X) for pile, action in table.items()}
 MORE = {  # action -> the fields it may carry beyond by, ticket, pile, action and drawn
     "draw": ("drew",),
-    "interrogation": ("target", "found", "discarded"),
+    "interrogation": ("target", "found", "discarded", "special"),
     "manhunt": ("target", "took", "found"),
     "feint": ("discards",),
     "buy": ("drew",),
@@ -133,7 +133,8 @@ class Turn(Event):
     The general actions (any ticket): 1 draw, 2 interrogation, 3 manhunt; Mister X's (a black
     ticket, and they show that ``by`` holds X): 1 feint, 2 buy, 3 disappear. What the action
     showed: an interrogation's ``target`` and ``found`` on the turn the third glass turns (with
-    ``discarded``, Mister X's three cards, when found); a manhunt's ``target`` and ``took`` (the
+    ``discarded``, Mister X's three cards, when found, and ``special``, the special black ticket
+    he drew first, when he is me: ours); a manhunt's ``target`` and ``took`` (the
     tickets taken) or ``found``; a feint's ``discards``; a disappear's ``got`` and ``gave`` (mine);
     ``drew`` the cards I drew by the action, ``drawn`` the card I drew at the start of my turn.
     """
@@ -151,12 +152,13 @@ class Turn(Event):
     got: Card | None = None
     gave: Card | None = None
     drawn: Ticket | None = None
+    special: Ticket | None = None
 
     kind = "turn"
     required = ("by", "ticket")
     optional = (
         *("pile", "action", "target", "found", "took", "discarded", "discards"),
-        *("drew", "got", "gave", "drawn"),
+        *("drew", "got", "gave", "drawn", "special"),
     )
     answers = ("found",)
     names = ("by", "target")
@@ -187,6 +189,9 @@ class Turn(Event):
         drawn = _one(data, "drawn", start)
         if drawn == X:
             raise InputError("", "drawn", "the X card is never drawn from the deck")
+        special = _one(data, "special", start)
+        if special is not None and (not isinstance(special, Ticket) or not special.black):
+            raise InputError("", "special", f"{special} is not a black ticket (rulebook: Setup)")
         return cls(
             by,
             played,
@@ -201,6 +206,7 @@ class Turn(Event):
             _one(data, "got", start),
             _one(data, "gave", start),
             drawn if isinstance(drawn, Ticket) else None,
+            special if isinstance(special, Ticket) else None,
         )
 
     def tallies(self, table: Table, start: Start) -> tuple[Tally, ...]:
@@ -227,6 +233,7 @@ class Turn(Event):
             "got": None if self.got is None else written(self.got),
             "gave": None if self.gave is None else written(self.gave),
             "drawn": None if self.drawn is None else str(self.drawn),
+            "special": None if self.special is None else str(self.special),
         }
         out.update({k: v for k, v in optional.items() if v is not None})
         return out

@@ -345,9 +345,11 @@ class Simulation:
             return {}
         target = self.target(player, "interrogation")
         found = X in self.table.hands[target]
-        return {"target": target, "found": found} | (
-            {"discarded": self.confess(target)} if found else {}
-        )
+        if not found:
+            return {"target": target, "found": False}
+        special = self.table.special[-1:]  # the one Mister X draws, if any is left
+        body = {"target": target, "found": True, "discarded": self.confess(target)}
+        return body | (self.mine(target, special=special[0]) if special else {})
 
     def confess(self, holder: str) -> list[str]:
         """Mister X, found, draws a special black ticket if any is left and discards three."""

@@ -1,9 +1,12 @@
 """Scotland Yard at the table: the short forms of ``sleuth play`` and the words it completes.
 
-``ann 15y 1`` is ``turn Ann 15y 1`` (a ticket on a pile, the pile's general action);
+``ann 15y 1`` is ``turn Ann 15y 1`` (a ticket on a pile, the pile's general action; on my own
+draw, ``cy 15y 1 4y,9b`` adds the cards I drew);
 ``m ann 66r ben 5y,40k`` a manhunt that took two tickets (``x`` in place of them: X was found);
-``i dee 24b ann n`` an interrogation, the target innocent (``y`` and the discards: found);
-``f ben 17k ann=8y dee=9b`` a feint, ``b ben 44k`` buy equipment, ``dis ben 70k 65r`` a
+``i dee 24b ann n`` an interrogation, the target innocent (``y`` and the discards: found;
+then the special black ticket, when I was found);
+``f ben 17k ann=8y dee=9b`` a feint, ``b ben 44k`` buy equipment (``b cy 44k 1y,2b,3r,4k``
+mine, with the cards I drew), ``dis ben 70k 65r`` a
 disappear (the card I got); ``rf ann 3y 12b,40k,77r`` a refresh; ``p ann`` a pass. On my own
 turn, ``+4y`` anywhere after the player is the card I drew at its start.
 """
@@ -19,21 +22,21 @@ from sleuth.games.scotland.tickets import Ticket
 from sleuth.games.shorthand import VERDICT, Form, malformed, named, next_words, verdict
 
 SHORT_FORMS = (
-    ("ann 15y 1", "turn: BY TICKET PILE (the pile's general action) [+DRAWN]"),
+    ("ann 15y 1", "turn: BY TICKET PILE (the pile's general action) [DREW] [+DRAWN]"),
     ("m ann 66r ben 5y,40k", "manhunt: m BY TICKET TARGET TOOK|x (x: X found)"),
-    ("i dee 24b ann n", "interrogation: i BY TICKET [TARGET y|n [DISCARDED]]"),
+    ("i dee 24b ann n", "interrogation: i BY TICKET [TARGET y|n [DISCARDED [SPECIAL]]]"),
     ("f ben 17k ann=8y dee=9b", "feint: f BY TICKET PLAYER=TICKETS..."),
-    ("b ben 44k", "buy equipment: b BY TICKET"),
+    ("b ben 44k", "buy equipment: b BY TICKET [DREW]"),
     ("dis ben 70k 65r", "disappear: dis BY TICKET [GOT [GAVE]]"),
     ("rf ann 3y 12b,40k,77r", "refresh: rf BY TICKET FIELD"),
     ("p ann", "pass: p BY (no ticket fits)"),
 )
 FORMS: tuple[Form, ...] = (
-    ("", ("by", "ticket", "pile")),
+    ("", ("by", "ticket", "pile", "drew")),
     ("m", ("by", "ticket", "target", "took")),
-    ("i", ("by", "ticket", "target", "verdict", "discarded")),
+    ("i", ("by", "ticket", "target", "verdict", "discarded", "special")),
     ("f", ("by", "ticket", "discards")),
-    ("b", ("by", "ticket")),
+    ("b", ("by", "ticket", "drew")),
     ("dis", ("by", "ticket", "got", "gave")),
     ("rf", ("by", "ticket", "field")),
     ("p", ("by",)),
@@ -48,8 +51,9 @@ def expand(record: Any, words: list[str]) -> list[str] | None:
     first = words[0].casefold() if words else ""
     if first in FIRST:
         full = SHAPES[first](record, words[1:])
-    elif len(words) == 3 and words[2] in ("1", "2", "3") and _ticket_like(words[1]):
+    elif len(words) in (3, 4) and words[2] in ("1", "2", "3") and _ticket_like(words[1]):
         full = ["turn", named(record, words[0]), words[1], words[2]]
+        full += ["--drew", words[3]] if len(words) == 4 else []
     else:
         return None
     return full + (["--drawn", drawn[0]] if len(drawn) == 1 else [])
@@ -72,13 +76,14 @@ def _manhunt(record: Any, words: list[str]) -> list[str]:
 
 def _interrogation(record: Any, words: list[str]) -> list[str]:
     said = verdict(words[3]) if len(words) >= 4 else None
-    if len(words) not in (2, 4, 5) or (len(words) >= 4 and said is None):
-        raise malformed("i BY TICKET [TARGET y|n [DISCARDED]]", "i dee 24b ann n")
+    if len(words) not in (2, 4, 5, 6) or (len(words) >= 4 and said is None):
+        raise malformed("i BY TICKET [TARGET y|n [DISCARDED [SPECIAL]]]", "i dee 24b ann n")
     full = ["interrogate", named(record, words[0]), words[1]]
     if len(words) == 2:
         return full
     full += [named(record, words[2]), "--found" if said == "--correct" else "--innocent"]
-    return full + (["--discarded", words[4]] if len(words) == 5 else [])
+    full += ["--discarded", words[4]] if len(words) >= 5 else []
+    return full + (["--special", words[5]] if len(words) == 6 else [])
 
 
 def _feint(record: Any, words: list[str]) -> list[str]:
@@ -89,9 +94,10 @@ def _feint(record: Any, words: list[str]) -> list[str]:
 
 
 def _buy(record: Any, words: list[str]) -> list[str]:
-    if len(words) != 2:
-        raise malformed("b BY TICKET", "b ben 44k")
-    return ["buy", named(record, words[0]), words[1]]
+    if len(words) not in (2, 3):
+        raise malformed("b BY TICKET [DREW]", "b ben 44k")
+    full = ["buy", named(record, words[0]), words[1]]
+    return full + (["--drew", words[2]] if len(words) == 3 else [])
 
 
 def _disappear(record: Any, words: list[str]) -> list[str]:
