@@ -1,18 +1,18 @@
 """Does ``sleuth next`` help the detectives of Scotland Yard? Simulated games, two ways to hunt.
 
 Usage: ``.venv/bin/python benchmarks/scotland_help.py [--players 3,4,5] [--games 2000]
-[--first-seed 0] [--workers 2] [--markdown]``.
+[--first-seed 0] [--workers 2] [--bold 0.15] [--markdown]``.
 
 Each seed is one game of ``sleuth.games.scotland.simulate`` (written from the rulebook alone),
 played twice: the same deal and colour table, and the same chance and choices as long as the
 two games agree. Everything but the detectives' targets is the simulator's policy (its module
 docstring): a player plays uniformly among their legal plays, refreshes included; Mister X
 plays a winning feint or an emptying buy when he can, else a random Mister X action with chance
-0.15 (``mister_x_bold``), else as a detective; his targets are uniform; in a disappear he hands
-in X (``keep`` 0) and the detectives random tickets; a feint costs players - 1 tickets, its
-discards random; seat 0 is dealt first and plays first. The detectives (every seat but the one
-holding X at the time) choose the target of a manhunt, or of an interrogation they complete, by
-one of two policies:
+0.15 (``mister_x_bold``, ``--bold``), else as a detective; his targets are uniform; in a
+disappear he hands in X (``keep`` 0) and the detectives random tickets; a feint costs players -
+1 tickets, its discards random; seat 0 is dealt first and plays first. The detectives (every
+seat but the one holding X at the time) choose the target of a manhunt, or of an interrogation
+they complete, by one of two policies:
 
 - ``random``: uniformly among the targets the rules allow (a manhunt: those with cards).
 - ``next``: what ``sleuth next`` names: their own record (their hand, draws and disappears; the
@@ -31,12 +31,17 @@ interrogation; and, on the ``next`` games, per hunt, the chance the advised targ
 a uniform one (1 - 1/targets), the share of hunts where the hunter's chances differ between
 targets at all, and the catch (my chance the hunt takes X: manhunt; finds X: interrogation) of
 the advised target beside the mean over the allowed ones, which a uniform pick would get;
-``ms/game``, the CPU time of one game in a worker. Progress goes to stderr, tables to stdout.
+``ms/game``, the CPU time of one game in a worker. The third checks ``next``'s chances on the
+``next`` games: the catches and finds it stated for the advised targets, summed, against the
+manhunts that took X and the interrogations whose target held it, and z, their difference over
+its standard deviation (about -2 to 2 when the chances are right). ``--bold`` sets Mister X's
+``mister_x_bold``. Progress goes to stderr, tables to stdout.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import statistics
 import sys
@@ -65,6 +70,7 @@ class Advice(NamedTuple):
     uniform: Fraction
     choice: bool  # the catches differ between the allowed targets
     none: bool  # no listed target was allowed
+    happened: bool = False  # the manhunt took X; the interrogation's target held it
 
 
 class Outcome(NamedTuple):
@@ -93,40 +99,58 @@ def advise(view: View, log: list[Advice]) -> str:
     return best[0]
 
 
+def detective_hunts(game: Game) -> list[tuple[int, dict]]:
+    """The detectives' hunts with a target: (event index, fields), in order."""
+    bodies = [next(iter(event.values())) for event in game.doc["events"]]
+    return [
+        (i, body) for i, body in enumerate(bodies)
+        if body.get("action") in HUNTS and "target" in body and body["by"] != game.holders[i]
+    ]
+
+
 def outcome(game: Game) -> Outcome:
     """Who won, the turns, the detectives' hunts and their true hits, and the ending's kind."""
     hunts, hits, ending = Counter[str](), Counter[str](), "cut"
-    for i, event in enumerate(game.doc["events"]):
-        body = next(iter(event.values()))
-        action = body.get("action")
-        if action in HUNTS and "target" in body and body["by"] != game.holders[i]:
-            hunts[action] += 1
-            hits[action] += body["target"] == game.holders[i]
-        if game.winner is not None and i == len(game.doc["events"]) - 1:
-            ending = ending_of(game, action, body)
+    for i, body in detective_hunts(game):
+        hunts[body["action"]] += 1
+        hits[body["action"]] += body["target"] == game.holders[i]
+    if game.winner is not None:
+        ending = ending_of(game, next(iter(game.doc["events"][-1].values())))
     return Outcome(game.winner, len(game.doc["events"]), hunts, hits, ending)
 
 
-def ending_of(game: Game, action: str | None, body: dict) -> str:
+def happened(game: Game, log: list[Advice]) -> list[Advice]:
+    """Each advised hunt with what it did: took X (a manhunt), or its target held X."""
+    hunts = detective_hunts(game)
+    assert [body["action"] for _, body in hunts] == [a.action for a in log]
+    return [
+        a._replace(happened=bool(body.get("found")) if a.action == "manhunt"
+                   else body["target"] == game.holders[i])
+        for (i, body), a in zip(hunts, log, strict=True)
+    ]
+
+
+def ending_of(game: Game, last: dict) -> str:
     """How the game ended: the detectives by a manhunt or an interrogation; X by a feint or deck."""
     if game.winner == "detectives":
-        return str(action)
-    emptied = not any(hand for p, hand in game.hands[-1].items() if p != body["by"])
-    return "feint" if action == "feint" and emptied else "deck"
+        return str(last.get("action"))
+    emptied = not any(hand for p, hand in game.hands[-1].items() if p != last["by"])
+    return "feint" if last.get("action") == "feint" and emptied else "deck"
 
 
-def play(job: tuple[int, int]) -> tuple[int, int, Outcome, Outcome, list[Advice]]:
-    """Both policies on one seed, each timed."""
-    players, seed = job
+def play(job: tuple[int, int, float]) -> tuple[int, int, Outcome, Outcome, list[Advice]]:
+    """Both policies on one seed (players, seed, Mister X's boldness), each timed."""
+    players, seed, bold = job
     log: list[Advice] = []
     clock = time.process_time()
-    plain = outcome(simulate(players, seed))
+    plain = outcome(simulate(players, seed, mister_x_bold=bold))
     middle = time.process_time()
-    advised = outcome(simulate(players, seed, hunt=lambda view: advise(view, log)))
+    game = simulate(players, seed, mister_x_bold=bold, hunt=lambda view: advise(view, log))
+    advised = outcome(game)
     end = time.process_time()
     return (
         players, seed, plain._replace(seconds=middle - clock),
-        advised._replace(seconds=end - middle), log,
+        advised._replace(seconds=end - middle), happened(game, log),
     )
 
 
@@ -227,9 +251,30 @@ def advice_cells(log: list[Advice]) -> list[str]:
     return cells + [str(sum(a.none for a in log))]
 
 
-def run(players: list[int], seeds: range, workers: int) -> tuple[list, list, list[str]]:
-    """Play every seed for every player count: the two tables' rows, and notes on time."""
-    jobs = [(n, seed) for n in players for seed in seeds]
+def calibration_row(players: int, log: list[Advice]) -> list[str]:
+    """The third table's row: the chances ``next`` stated for its hunts against what happened."""
+    row = [str(players)]
+    for action in HUNTS:
+        some = [a for a in log if a.action == action]
+        stated = sum(float(a.advised) for a in some)
+        spread = math.sqrt(sum(float(a.advised * (1 - a.advised)) for a in some))
+        done = sum(a.happened for a in some)
+        z = (done - stated) / spread if spread else 0.0
+        row += [str(len(some)), f"{stated:.1f}", str(done), f"{z:+.1f}"]
+    return row
+
+
+CALIBRATION = [
+    "players", "manhunts", "stated catches", "took X", "z", "interrogations", "stated finds",
+    "target held X", "z",
+]
+
+
+def run(
+    players: list[int], seeds: range, workers: int, bold: float
+) -> tuple[list, list, list, list[str]]:
+    """Play every seed for every player count: the three tables' rows, and notes on time."""
+    jobs = [(n, seed, bold) for n in players for seed in seeds]
     results: dict[int, list] = {n: [] for n in players}
     started, notes = time.monotonic(), []
     with multiprocessing.Pool(workers) as pool:
@@ -240,13 +285,14 @@ def run(players: list[int], seeds: range, workers: int) -> tuple[list, list, lis
                 print(f"{done}/{len(jobs)} seeds, {elapsed:.0f} s", file=sys.stderr, flush=True)
     elapsed = time.monotonic() - started
     notes.append(f"{2 * len(jobs)} games in {elapsed:.0f} s on {workers} worker(s)")
-    first, second = [], []
+    first, second, third = [], [], []
     for n in players:
         runs = [(plain, advised) for _, _, plain, advised, _ in results[n]]
         log = [a for *_, advice in results[n] for a in advice]
         first.append(outcome_row(n, runs))
         second += why_rows(n, runs, log)
-    return first, second, notes
+        third.append(calibration_row(n, log))
+    return first, second, third, notes
 
 
 def main() -> None:
@@ -256,16 +302,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="seeds per player count")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--bold", type=float, default=0.15, help="Mister X's mister_x_bold")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     players = [int(n) for n in args.players.split(",")]
     seeds = range(args.first_seed, args.first_seed + args.games)
-    first, second, notes = run(players, seeds, args.workers)
-    print(render(HEAD, first, args.markdown))
-    print()
-    print(render(WHY, second, args.markdown))
-    print()
-    print(f"seeds {seeds.start}-{seeds.stop - 1}; " + "; ".join(notes))
+    first, second, third, notes = run(players, seeds, args.workers, args.bold)
+    for head, rows in ((HEAD, first), (WHY, second), (CALIBRATION, third)):
+        print(render(head, rows, args.markdown))
+        print()
+    print(f"seeds {seeds.start}-{seeds.stop - 1}, bold {args.bold:g}; " + "; ".join(notes))
 
 
 if __name__ == "__main__":

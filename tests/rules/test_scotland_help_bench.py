@@ -63,7 +63,7 @@ def test_the_advised_target_is_the_one_next_names_for_the_play_made(bench):
 
 
 def test_a_seed_plays_the_simulators_games(bench):
-    players, seed, plain, advised, log = bench.play((4, 3))
+    players, seed, plain, advised, log = bench.play((4, 3, 0.15))
     assert (players, seed) == (4, 3)
     assert plain._replace(seconds=0) == bench.outcome(simulate(4, 3))
     assert len(log) == advised.hunts.total() and all(a.advised >= a.uniform for a in log)
