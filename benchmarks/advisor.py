@@ -48,6 +48,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import NamedTuple
 
+from paired import sign_p
 from tables import render
 
 from sleuth.games.goldraub import next as gnext
@@ -238,15 +239,6 @@ GAMES = {
 
 
 # The statistics.
-
-
-def sign_p(wins: int, losses: int) -> float:
-    """The two-sided exact sign test: the chance of a split this uneven or more, at 1/2."""
-    n, k = wins + losses, min(wins, losses)
-    if n == 0:
-        return 1.0
-    tail = sum(math.comb(n, j) for j in range(k + 1)) / 2**n
-    return min(1.0, 2 * tail)
 
 
 def mean_se(values: list[float]) -> str:

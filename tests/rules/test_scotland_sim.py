@@ -4,13 +4,16 @@ of who holds X never rules out the truth, counts as the contract says, and fits 
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from math import sqrt
 
 import pytest
 from oracles.scotland import action, colour, posterior, publics, size, unpack, worlds
 
+from sleuth.games.scotland.course import follow, unknown_cards
 from sleuth.games.scotland.simulate import View, simulate
+from sleuth.record import parse
 
 X = "X"
 MISTER_X = {"feint", "buy", "disappear"}
@@ -164,6 +167,8 @@ def test_hunt_sees_the_record_and_chooses_without_changing_the_deal():
     assert event["by"] == first.by and event["action"] == first.action
     assert event["target"] == first.targets[-1] and first.by not in first.targets
     assert first.by != hunted.holders[made]
+    assert first.own["events"] == hunted.records[first.by]["events"][:made]
+    assert first.own["me"] == first.by and first.ticket == event["ticket"]
 
 
 # The oracle
@@ -278,3 +283,43 @@ def test_the_deal_gives_x_to_each_seat_as_often_as_the_oracles_prior(players):
     for player, chance in prior.items():
         error = sqrt(chance * (1 - chance) / deals)
         assert abs(holders.count(player) / deals - chance) < 4 * error
+
+
+def ordered(hand) -> list[str]:
+    return sorted(hand, key=lambda c: (c == X, 0 if c == X else number(c)))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_seat_keeps_a_record_sleuth_accepts_of_its_own_true_hand(players):
+    """Each seat's record: legal for sleuth, its hand the seat's, every card it knows truly held.
+
+    The cards a record cannot know are the special black tickets Mister X draws when found (no
+    field holds them), and the cards besides X a manhunt takes when it finds X (it ends the game).
+    """
+    for game in games(players, Fraction(1, 4), mister_x_bold=0.5):
+        assert game.records[game.doc["me"]] is game.doc
+        for seat, doc in game.records.items():
+            record = parse(doc, "simulated")
+            assert record.forbidden() is None and doc["me"] == seat
+            assert doc["hand"] == ordered(game.hands[0][seat])
+            courses = follow(record.events, record.table, record.start)
+            for k, now in enumerate(courses[: len(courses) - (game.winner == "detectives")]):
+                known, true = Counter(map(str, now.mine)), Counter(game.hands[k][seat])
+                assert not known - true and now.doubt == 0 and now.hands[seat] == true.total()
+                assert unknown_cards(now, seat) == (true - known).total()
+                assert all(colour(c) == "k" for c in true - known)
+
+
+def test_a_seat_knows_its_draws_and_its_disappears_the_others_do_not():
+    game = simulate(4, 3, keep=Fraction(1, 4), mister_x_bold=0.5)  # two disappears
+    private, told = {"drawn", "drew", "got", "gave"}, Counter[str]()
+    for k, event in enumerate(game.doc["events"]):
+        bodies = {seat: unpack(doc["events"][k])[1] for seat, doc in game.records.items()}
+        public = {key: v for key, v in bodies["Ann"].items() if key not in private}
+        for seat, body in bodies.items():
+            assert {key: v for key, v in body.items() if key not in private} == public
+            mine = set(body) & private
+            assert not mine - {"drawn", "drew"} or action(*unpack(event)) == "disappear"
+            assert not mine & {"drawn", "drew"} or body["by"] == seat
+            told.update(mine)
+    assert told["got"] == told["gave"] >= 2 * 3 and told["drew"] > 0

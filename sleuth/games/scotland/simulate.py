@@ -24,6 +24,10 @@ Readings where the rulebook says nothing (one choice each):
 - a target is another player still in; Mister X discards three tickets after being found, and
   the X card with them only when fewer than three tickets are left.
 
+Records. Every seat keeps its own record: the public fields in all, and a seat's private ones
+(``drawn`` and ``drew``, its ``got`` and ``gave`` in a disappear) in its own alone. ``Game.doc``
+is the record of seat ``me``, ``Game.records`` every seat's.
+
 Policies. The table's chance (deal, colours, manhunt draws, the shuffle of a disappear) comes
 from ``random.Random(seed)``; every choice comes from a second stream seeded by its first draw,
 so two policies on one seed share the deal, and every draw while their choices agree.
@@ -64,15 +68,19 @@ EMPTYING_BUY = 4  # a buy draws four
 
 @dataclass(frozen=True)
 class View:
-    """What ``hunt`` sees: the record so far (do not change it), who acts, the action, the targets.
+    """What ``hunt`` sees: the records so far (read only), who acts, the action, the targets.
 
-    The record is ``me``'s: when ``by`` is someone else it still holds my hand and my draws.
+    ``doc`` is ``me``'s record, ``own`` the hunter's (``by``'s: their hand, their draws). Both end
+    before this turn: the card ``by`` drew this turn is in neither; ``ticket`` is the one played
+    (a red one takes two cards in a manhunt).
     """
 
     doc: dict
     by: str
     action: str  # "manhunt" or "interrogation"
     targets: tuple[str, ...]
+    own: dict
+    ticket: str
 
 
 Hunt = Callable[[View], str]
@@ -85,7 +93,8 @@ class Game:
     ``holders[i]`` holds X after ``i`` events (None once X has left play), ``hands[i]`` every
     player's cards, ``decks[i]`` the main deck's size, ``tops[i]`` its top card (the next one
     drawn; None when it is empty). ``winner`` is ``"detectives"``,
-    ``"mister_x"``, or None when the game was cut off by ``limit``.
+    ``"mister_x"``, or None when the game was cut off by ``limit``. ``doc`` is seat ``me``'s
+    record, ``records`` every seat's by name.
     """
 
     doc: dict
@@ -96,6 +105,7 @@ class Game:
     keep: Fraction
     decks: list[int]
     tops: list[str | None] = field(default_factory=list)
+    records: dict[str, dict] = field(default_factory=dict)
 
 
 def number(card: str) -> int:
@@ -228,18 +238,20 @@ class Simulation:
         self.keep, self.hunt, self.bold = keep, hunt, bold
         self.cost = players - 1 if feint is None else feint  # tickets a feint costs
         self.winner: str | None = None
-        self.doc = self.record(feint)
+        self.records = {p: self.record(p, feint) for p in self.table.players}
+        self.doc = self.records[self.me]
+        self.secrets: dict[str, dict] = {}  # this turn's private fields, by seat
         self.holders: list[str | None] = []
         self.hands: list[dict[str, tuple[str, ...]]] = []
         self.decks: list[int] = []
         self.tops: list[str | None] = []
         self.remember()
 
-    def record(self, feint: int | None) -> dict:
-        """The record's setup fields, from my seat."""
+    def record(self, seat: str, feint: int | None) -> dict:
+        """The record's setup fields, from ``seat``."""
         table = self.table
-        doc: dict = {"game": "scotland-yard", "players": list(table.players), "me": self.me}
-        doc["hand"] = sorted(table.hands[self.me], key=order)
+        doc: dict = {"game": "scotland-yard", "players": list(table.players), "me": seat}
+        doc["hand"] = sorted(table.hands[seat], key=order)
         doc |= {"field": list(table.piles), "first_dealt": table.players[0]}
         if self.keep:
             doc["keep"] = decimal(self.keep)
@@ -264,15 +276,17 @@ class Simulation:
 
     def turn(self, player: str) -> None:
         """Draw, play (or pass), act; Mister X escapes if the deck is empty at the end."""
+        self.secrets = {p: {} for p in self.table.players}
         drawn = self.table.draw(player, 1)
         options = general_plays(self.table, player)
         if options:
             kind, body = self.perform(player, self.choose(player, options))
         else:
             kind, body = "pass", {"by": player}
-        if player == self.me and drawn:
-            body["drawn"] = drawn[0]
-        self.doc["events"].append({kind: body})
+        if drawn:
+            self.secret(player, drawn=drawn[0])
+        for seat, doc in self.records.items():
+            doc["events"].append({kind: body | self.secrets[seat]})
         if self.winner is None and not self.table.deck:
             self.winner = "mister_x"
         self.remember()
@@ -308,17 +322,18 @@ class Simulation:
         }
         return "turn", body | actions[play.action](player, play.ticket)
 
-    def mine(self, player: str, **fields) -> dict:
-        """Fields the record holds only when ``player`` is me."""
-        return fields if player == self.me else {}
+    def secret(self, player: str, **fields) -> dict:
+        """Fields only ``player``'s record holds, kept for this turn's event; none public."""
+        self.secrets[player] |= fields
+        return {}
 
     def draw(self, player: str, ticket: str) -> dict:
         """Draw: one card, two with a yellow ticket."""
-        return self.mine(player, drew=self.table.draw(player, 2 if colour(ticket) == "y" else 1))
+        return self.secret(player, drew=self.table.draw(player, 2 if colour(ticket) == "y" else 1))
 
     def buy(self, player: str, ticket: str) -> dict:
         """Buy equipment: four cards."""
-        return self.mine(player, drew=self.table.draw(player, EMPTYING_BUY))
+        return self.secret(player, drew=self.table.draw(player, EMPTYING_BUY))
 
     def feint(self, player: str, ticket: str) -> dict:
         """Feint: the detectives discard ``cost`` tickets; those left without cards are out."""
@@ -343,7 +358,7 @@ class Simulation:
         self.table.glasses = up - GLASSES if up >= GLASSES else up  # a spare flip: glass 1 up
         if up < GLASSES:
             return {}
-        target = self.target(player, "interrogation")
+        target = self.target(player, "interrogation", ticket)
         found = X in self.table.hands[target]
         if not found:
             return {"target": target, "found": False}
@@ -366,7 +381,7 @@ class Simulation:
 
     def manhunt(self, player: str, ticket: str) -> dict:
         """Manhunt: take one card at random from a target (two with red); X taken ends it."""
-        target = self.target(player, "manhunt")
+        target = self.target(player, "manhunt", ticket)
         hand = self.table.hands[target]
         taken = self.rng.sample(hand, min(2 if colour(ticket) == "r" else 1, len(hand)))
         for card in taken:
@@ -385,8 +400,8 @@ class Simulation:
         self.rng.shuffle(placed)
         for p, card in zip(circle, placed, strict=True):
             table.hands[p].append(card)
-        got = dict(zip(circle, placed, strict=True))
-        return {"got": got[self.me], "gave": given[self.me]} if self.me in circle else {}
+            self.secret(p, got=card, gave=given[p])
+        return {}
 
     def hand_in(self, player: str, mister_x: str) -> str:
         """The card ``player`` puts face down: Mister X's X with chance 1 - keep, else a ticket."""
@@ -397,7 +412,7 @@ class Simulation:
         hand.remove(card)
         return card
 
-    def target(self, player: str, action: str) -> str:
+    def target(self, player: str, action: str, ticket: str) -> str:
         """The player to question or hunt: uniform, or ``hunt``'s choice for a detective."""
         others = [p for p in self.table.active() if p != player]
         if action == "manhunt":
@@ -405,8 +420,8 @@ class Simulation:
         chosen = self.policy.choice(others)
         if self.hunt is None or player == self.table.holder():
             return chosen
-        doc = self.doc | {"events": list(self.doc["events"])}
-        chosen = self.hunt(View(doc, player, action, tuple(others)))
+        doc, own = (d | {"events": list(d["events"])} for d in (self.doc, self.records[player]))
+        chosen = self.hunt(View(doc, player, action, tuple(others), own, ticket))
         if chosen not in others:
             raise ValueError(f"hunt chose {chosen!r}, not one of {others}")
         return chosen
@@ -437,7 +452,8 @@ def simulate(
         raise ValueError(f"keep is a chance, not {keep}")
     game = Simulation(players, seed, me, keep, hunt, feint, mister_x_bold)
     game.play(start, limit)
-    return Game(game.doc, game.holders, game.winner, game.hands, seed, keep, game.decks, game.tops)
+    made = (game.holders, game.winner, game.hands, seed, keep, game.decks, game.tops)
+    return Game(game.doc, *made, game.records)
 
 
 if __name__ == "__main__":
