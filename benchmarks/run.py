@@ -7,7 +7,8 @@ The sections (``--only`` names them): ``startup``; ``goldraub`` and ``lima``, si
 cut at several points, in process and as a command, with brute force and plain z3 as
 baselines; ``tail``, the slowest states ``survey.py`` found; ``check``; ``events``, a report
 after every event of a game; ``play``, entries typed into ``sleuth play``; ``next``;
-``replay`` and ``why``; ``budget``, answers within ``--budget``; ``tolerate``, ``--tolerate 1``.
+``replay`` and ``why``; ``scotland``, every Scotland Yard command; ``budget``, answers within
+``--budget``; ``tolerate``, ``--tolerate 1``.
 Every measurement runs in its own process (``bench.py``); times are medians. The records are
 ``states.py``'s. See benchmarks/README.md for the columns.
 """
@@ -260,9 +261,7 @@ def events_section(bench: Bench, quick: bool, runs: int = 3) -> None:
 
 # The sections that time whole commands: a row per group of commands, against its target.
 
-COMMAND_COLUMNS = [
-    "measured", "n", "median", "p90", "max", "peak RSS", "answers", "target", "met"
-]
+COMMAND_COLUMNS = ["measured", "n", "median", "p90", "max", "peak RSS", "answers", "target", "met"]
 
 
 def commands_section(bench: Bench, title: str, commands: list[Command], runs: int) -> None:
@@ -357,6 +356,12 @@ def replay_section(bench: Bench, quick: bool) -> None:
     commands_section(bench, "sleuth replay and why", commands, 1 if quick else CLI_RUNS)
 
 
+def scotland_section(bench: Bench, quick: bool) -> None:
+    """Every Scotland Yard command on the longest simulated games."""
+    commands = states.scotland_commands(bench.folder, quick)
+    commands_section(bench, "Scotland Yard commands", commands, 3 if quick else CLI_RUNS)
+
+
 def budget_section(bench: Bench, quick: bool) -> None:
     """``report`` and ``next`` with a budget: back within B + 0.5 s."""
     commands = states.budget_commands(bench.folder, (1.0,) if quick else (1.0, 0.2), quick)
@@ -413,6 +418,7 @@ SECTIONS = {  # name: how to measure it, and roughly the seconds it takes (full 
     "play": (play_section, 10, 4),
     "next": (next_section, 60, 8),
     "replay": (replay_section, 40, 8),
+    "scotland": (scotland_section, 30, 8),
     "budget": (budget_section, 70, 3),
     "tolerate": (tolerate_section, 50, 4),
 }

@@ -103,7 +103,8 @@ def detective_hunts(game: Game) -> list[tuple[int, dict]]:
     """The detectives' hunts with a target: (event index, fields), in order."""
     bodies = [next(iter(event.values())) for event in game.doc["events"]]
     return [
-        (i, body) for i, body in enumerate(bodies)
+        (i, body)
+        for i, body in enumerate(bodies)
         if body.get("action") in HUNTS and "target" in body and body["by"] != game.holders[i]
     ]
 
@@ -124,8 +125,11 @@ def happened(game: Game, log: list[Advice]) -> list[Advice]:
     hunts = detective_hunts(game)
     assert [body["action"] for _, body in hunts] == [a.action for a in log]
     return [
-        a._replace(happened=bool(body.get("found")) if a.action == "manhunt"
-                   else body["target"] == game.holders[i])
+        a._replace(
+            happened=bool(body.get("found"))
+            if a.action == "manhunt"
+            else body["target"] == game.holders[i]
+        )
         for (i, body), a in zip(hunts, log, strict=True)
     ]
 
@@ -149,8 +153,11 @@ def play(job: tuple[int, int, float]) -> tuple[int, int, Outcome, Outcome, list[
     advised = outcome(game)
     end = time.process_time()
     return (
-        players, seed, plain._replace(seconds=middle - clock),
-        advised._replace(seconds=end - middle), happened(game, log),
+        players,
+        seed,
+        plain._replace(seconds=middle - clock),
+        advised._replace(seconds=end - middle),
+        happened(game, log),
     )
 
 
@@ -181,9 +188,17 @@ def p_cell(p: float) -> str:
 
 
 HEAD = [
-    "players", "games", "X wins random", "X wins next", "d X wins (points)",
+    "players",
+    "games",
+    "X wins random",
+    "X wins next",
+    "d X wins (points)",
     "random only/next only",
-    "McNemar p", "turns random", "turns next", "d turns", "paired t p",
+    "McNemar p",
+    "turns random",
+    "turns next",
+    "d turns",
+    "paired t p",
 ]
 
 
@@ -197,20 +212,37 @@ def outcome_row(players: int, runs: list[tuple[Outcome, Outcome]]) -> list[str]:
     turns = [(a.turns, b.turns) for a, b in runs]
     differences = [float(b - a) for a, b in turns]
     return [
-        str(players), str(n),
-        share_cell(sum(a for a, _ in x), n), share_cell(sum(b for _, b in x), n),
+        str(players),
+        str(n),
+        share_cell(sum(a for a, _ in x), n),
+        share_cell(sum(b for _, b in x), n),
         f"{100 * d:+.1f} ({100 * low:+.1f} to {100 * high:+.1f})",
-        f"{only_random}/{only_next}", p_cell(sign_p(only_random, only_next)),
-        mean_cell([float(a) for a, _ in turns]), mean_cell([float(b) for _, b in turns]),
-        mean_cell(differences, signed=True), p_cell(paired_t_p(differences)),
+        f"{only_random}/{only_next}",
+        p_cell(sign_p(only_random, only_next)),
+        mean_cell([float(a) for a, _ in turns]),
+        mean_cell([float(b) for _, b in turns]),
+        mean_cell(differences, signed=True),
+        p_cell(paired_t_p(differences)),
     ]
 
 
 WHY = [
-    "players", "policy", "hunts/game", "manhunts/game", "games without a hunt", "hit: manhunt",
-    "hit: interrogation", "won by manhunt", "won by interrogation", "X by feint",
-    "advised != uniform", "hunts with a choice", "manhunt catch: advised vs uniform",
-    "interrogation find: advised vs uniform", "none", "ms/game",
+    "players",
+    "policy",
+    "hunts/game",
+    "manhunts/game",
+    "games without a hunt",
+    "hit: manhunt",
+    "hit: interrogation",
+    "won by manhunt",
+    "won by interrogation",
+    "X by feint",
+    "advised != uniform",
+    "hunts with a choice",
+    "manhunt catch: advised vs uniform",
+    "interrogation find: advised vs uniform",
+    "none",
+    "ms/game",
 ]
 
 
@@ -224,11 +256,15 @@ def why_rows(players: int, runs: list[tuple[Outcome, Outcome]], log: list[Advice
         hits = sum((g.hits for g in games), Counter[str]())
         endings = Counter(g.ending for g in games)
         row = [
-            str(players), policy, f"{hunts.total() / n:.2f}", f"{hunts['manhunt'] / n:.2f}",
+            str(players),
+            policy,
+            f"{hunts.total() / n:.2f}",
+            f"{hunts['manhunt'] / n:.2f}",
             pct(sum(not g.hunts for g in games) / n),
             pct(hits["manhunt"] / max(hunts["manhunt"], 1)),
             pct(hits["interrogation"] / max(hunts["interrogation"], 1)),
-            pct(endings["manhunt"] / n), pct(endings["interrogation"] / n),
+            pct(endings["manhunt"] / n),
+            pct(endings["interrogation"] / n),
             pct(endings["feint"] / n),
         ]
         cells = advice_cells(log) if policy == "next" else ["-"] * 5
@@ -265,8 +301,15 @@ def calibration_row(players: int, log: list[Advice]) -> list[str]:
 
 
 CALIBRATION = [
-    "players", "manhunts", "stated catches", "took X", "z", "interrogations", "stated finds",
-    "target held X", "z",
+    "players",
+    "manhunts",
+    "stated catches",
+    "took X",
+    "z",
+    "interrogations",
+    "stated finds",
+    "target held X",
+    "z",
 ]
 
 

@@ -50,12 +50,17 @@ def test_the_advised_target_is_the_one_next_names_for_the_play_made(bench):
             made = len(view.own["events"])
             body = next(iter(game.records[view.by]["events"][made].values()))
             assert (body["ticket"], body["action"], body["target"]) == (
-                view.ticket, view.action, chosen
+                view.ticket,
+                view.action,
+                chosen,
             )
             plan = advise(believe(parse(view.own, "test"), None), {"drawn": body["drawn"]})
             option = next(
-                o for o in plan.options if str(o.ticket) == body["ticket"]
-                and o.pile == body["pile"] and o.action == view.action
+                o
+                for o in plan.options
+                if str(o.ticket) == body["ticket"]
+                and o.pile == body["pile"]
+                and o.action == view.action
             )
             assert option.target == chosen and chosen in view.targets
             checked += 1

@@ -312,14 +312,15 @@ def test_every_seat_keeps_a_record_sleuth_accepts_of_its_own_true_hand(players):
 
 def test_a_seat_knows_its_draws_and_its_disappears_the_others_do_not():
     game = simulate(4, 3, keep=Fraction(1, 4), mister_x_bold=0.5)  # two disappears
-    private, told = {"drawn", "drew", "got", "gave"}, Counter[str]()
+    private, told = {"drawn", "drew", "got", "gave", "special"}, Counter[str]()
     for k, event in enumerate(game.doc["events"]):
         bodies = {seat: unpack(doc["events"][k])[1] for seat, doc in game.records.items()}
         public = {key: v for key, v in bodies["Ann"].items() if key not in private}
         for seat, body in bodies.items():
             assert {key: v for key, v in body.items() if key not in private} == public
             mine = set(body) & private
-            assert not mine - {"drawn", "drew"} or action(*unpack(event)) == "disappear"
+            assert not mine - {"drawn", "drew", "special"} or action(*unpack(event)) == "disappear"
+            assert "special" not in mine or body["target"] == seat
             assert not mine & {"drawn", "drew"} or body["by"] == seat
             told.update(mine)
     assert told["got"] == told["gave"] >= 2 * 3 and told["drew"] > 0

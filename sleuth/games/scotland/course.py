@@ -17,10 +17,19 @@ from typing import Any
 from sleuth.errors import InputError
 from sleuth.games.base import Event, Status, Table
 from sleuth.games.scotland.rules import Pass, Refresh, Start, Turn
-from sleuth.games.scotland.tickets import DEALT, GLASSES, SPECIAL, Card, Ticket, X, main_deck
+from sleuth.games.scotland.tickets import (
+    BUY,
+    DEALT,
+    DRAW,
+    GLASSES,
+    SPECIAL,
+    Card,
+    Ticket,
+    X,
+    main_deck,
+)
 from sleuth.model import Holder
 
-DRAWS = {"draw": 1, "buy": 4}  # cards an action draws from the main deck (a taxi: one more)
 DETECTIVES, MISTER_X = "detectives", "mister_x"  # who won
 
 
@@ -237,12 +246,12 @@ def _draws(
 
 def _draw(now: Course, event: Turn, table: Table, start: Start, index: int) -> Course:
     """Draw 1, 2 with a taxi ticket (rulebook: (1) Draw)."""
-    return _draws(now, event.by, 1 + (event.ticket.colour == "y"), event.drew, table)
+    return _draws(now, event.by, DRAW + (event.ticket.colour == "y"), event.drew, table)
 
 
 def _buy(now: Course, event: Turn, table: Table, start: Start, index: int) -> Course:
     """Mister X draws 4 (rulebook: Buy equipment)."""
-    return _draws(now, event.by, DRAWS["buy"], event.drew, table)
+    return _draws(now, event.by, BUY, event.drew, table)
 
 
 def _interrogation(now: Course, event: Turn, table: Table, start: Start, index: int) -> Course:

@@ -30,12 +30,22 @@ from sleuth.games.scotland.advice import catches
 from sleuth.games.scotland.course import Course, next_player, taking_part, unknown_cards
 from sleuth.games.scotland.rules import Start
 from sleuth.games.scotland.suspicion import Suspicion
-from sleuth.games.scotland.tickets import FIELD, GLASSES, HIGHEST, Card, Ticket, X, in_box, ticket
+from sleuth.games.scotland.tickets import (
+    BUY,
+    DRAW,
+    FIELD,
+    GLASSES,
+    HIGHEST,
+    Card,
+    Ticket,
+    X,
+    in_box,
+    ticket,
+)
 from sleuth.model import Holder
 
 GENERAL = {1: "draw", 2: "interrogation", 3: "manhunt"}  # rulebook: the action cards
 MISTER_X = {1: "feint", 2: "buy", 3: "disappear"}
-BUY = 4  # Buy Equipment draws four
 INTERROGATION_PILE = 2
 
 
@@ -220,7 +230,7 @@ def tops_of(now: Course) -> list[tuple[int, Ticket]]:
 
 def drawn_by(action: str, t: Ticket, deck: int) -> int:
     """Cards the action takes from a deck of ``deck`` cards (after my turn's draw)."""
-    wanted = {"draw": 1 + (t.colour == "y"), "buy": BUY, "refresh": FIELD}.get(action, 0)
+    wanted = {"draw": DRAW + (t.colour == "y"), "buy": BUY, "refresh": FIELD}.get(action, 0)
     return min(wanted, deck)
 
 
@@ -353,8 +363,9 @@ def _with_threat(
     upcoming = following(found)
     if made.glasses < GLASSES - 2 or upcoming is None:
         return made
-    drawn = {"draw": 1 + (made.ticket.colour == "y"), "buy": BUY}.get(made.action, 0)
-    hand = now.hands[me] + min(drawn, max(0, now.deck - 1))  # +1 drawn, -1 played
+    into_hand = made.action != "refresh"  # a refresh's cards go to the field
+    drawn = drawn_by(made.action, made.ticket, max(0, now.deck - 1)) if into_hand else 0
+    hand = now.hands[me] + drawn  # and one drawn, one played
     tickets = hand - 1 + (1 if now.special else 0)
     chance = None
     if made.glasses == GLASSES - 1:

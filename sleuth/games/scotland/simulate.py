@@ -25,7 +25,8 @@ Readings where the rulebook says nothing (one choice each):
   the X card with them only when fewer than three tickets are left.
 
 Records. Every seat keeps its own record: the public fields in all, and a seat's private ones
-(``drawn`` and ``drew``, its ``got`` and ``gave`` in a disappear) in its own alone. ``Game.doc``
+(``drawn`` and ``drew``, its ``got`` and ``gave`` in a disappear, the ``special`` black ticket it
+drew when found) in its own alone. ``Game.doc``
 is the record of seat ``me``, ``Game.records`` every seat's.
 
 Policies. The table's chance (deal, colours, manhunt draws, the shuffle of a disappear) comes
@@ -364,7 +365,7 @@ class Simulation:
             return {"target": target, "found": False}
         special = self.table.special[-1:]  # the one Mister X draws, if any is left
         body = {"target": target, "found": True, "discarded": self.confess(target)}
-        return body | (self.mine(target, special=special[0]) if special else {})
+        return body | (self.secret(target, special=special[0]) if special else {})
 
     def confess(self, holder: str) -> list[str]:
         """Mister X, found, draws a special black ticket if any is left and discards three."""

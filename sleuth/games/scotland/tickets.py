@@ -25,6 +25,8 @@ SPECIAL: int = BOX["special"]  # black tickets set aside as the special deck (Se
 FIELD: int = BOX["field"]  # piles in the ticket field
 TOP: int = BOX["top"]  # the X card is shuffled into this many cards on top of the deck (Setup)
 GLASSES: int = BOX["glasses"]  # the last one face up brings an interrogation
+DRAW: int = BOX["draw"]  # cards the draw action takes (a taxi ticket: one more)
+BUY: int = BOX["buy"]  # cards Buy Equipment takes
 PLAYERS: tuple[int, ...] = tuple(BOX["players"])  # the fewest and the most players
 
 
