@@ -22,13 +22,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from sleuth.budget import Deadline
-from sleuth.errors import InputError
 from sleuth.model import Holder, Item, Model, Term
 from sleuth.parallel import batch
 from sleuth.solve import BudgetExceeded, Counts, split, split_pairs
 
 if TYPE_CHECKING:
-    from sleuth.record import Record
+    pass
 
 Question = tuple[Term, ...]  # e.g. (Term("Bert", frozenset({"31", "32"}), True), ...)
 Split = dict[int, Counts]  # answer -> the counts of the worlds giving it, e.g. {0: ..., 1: ...}
@@ -140,10 +139,3 @@ def best_holding(counts: Counts, holdings: Iterable[tuple[Holder, Item]]) -> Fra
 def shares(answers: dict[int, Fraction]) -> str:
     """An answer distribution in a few characters: "0:17 1:53 2:31" (percent)."""
     return " ".join(f"{a}:{round(float(p) * 100)}" for a, p in answers.items())
-
-
-def no_options(record: Record, given: dict) -> None:
-    """A game's ``check_options`` part when it has none: it takes no ``next`` option."""
-    if given:
-        option = next(iter(given))
-        raise InputError("sleuth next", option, f"{record.rules.title} takes no --{option}")

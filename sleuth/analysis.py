@@ -1,4 +1,7 @@
-"""What the record implies, as plain data: the report and the update after an event.
+"""What a deal-counting game's record implies, as plain data: the report.
+
+``sleuth.beliefs`` is the one place that tells a deal count from a game's own belief, and loads
+this module only for the first.
 
 Certain facts come from the exact count when it finishes (a holding counted in every world),
 else from z3; probabilities from ``sleuth.odds`` (exact counts, or a labelled
@@ -18,9 +21,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from sleuth.belief import Belief, Fact, Left
+from sleuth.belief import Fact, Left
 from sleuth.budget import DEFAULT_BUDGET, Deadline, due
-from sleuth.errors import InputError
 from sleuth.games import part
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant
 from sleuth.model import Holder, Item, Model, Tally
@@ -30,7 +32,6 @@ from sleuth.solve import Remembered
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from sleuth.games.base import Event
     from sleuth.record import Record
     from sleuth.solve import Entailment
 
@@ -130,27 +131,6 @@ def no_details(report: Report, deadline: Deadline) -> None:
     """A game's ``details`` part when it has none: nothing beyond the common report."""
 
 
-def likeliest(report: Belief) -> tuple[str, Fraction] | None:
-    """A game's ``best`` part when it has none: another player's likeliest open holding.
-
-    e.g. ("Bob 3", 1/2); None when nothing fits or every holding is certain or impossible.
-    """
-    if not report.consistent:
-        return None
-    table = report.record.table
-    _, items = report.holdings()
-    options = []
-    for holder in table.others(table.me):
-        for item in items:
-            p = report.chance(holder, item)
-            if p is not None and 0 < p < 1:
-                options.append((p, holder, item))
-    if not options:
-        return None
-    p, holder, item = max(options, key=lambda o: o[0])
-    return f"{holder} {item}", p
-
-
 def forced_facts(entail: Entailment) -> list[Fact]:
     """Forced holdings not known at the setup, each with the event that first forced it.
 
@@ -175,28 +155,6 @@ def _facts(since: dict[tuple[Holder, Item], int]) -> list[Fact]:
 def counted(result: Odds) -> set[tuple[Holder, Item]]:
     """The holdings of an exact count that hold in every world."""
     return {pair for pair, n in result.held.items() if n == result.worlds}
-
-
-def belief(
-    record: Record,
-    budget: float | Deadline = DEFAULT_BUDGET,
-    tolerate: int = 0,
-    memory: Remembered | None = None,
-    dating: bool = True,
-    estimating: bool = True,
-    details: bool = True,
-) -> Belief:
-    """What the record's game believes of its hidden state.
-
-    Its own ``believe`` part when it has one, else the deal count (``report``, which takes the
-    other arguments).
-    """
-    believe = part(record.rules, "believe", None)
-    if believe is None:
-        return report(record, budget, tolerate, memory, dating, estimating, details)
-    if tolerate:
-        raise InputError("", "tolerate", f"{record.rules.title} tolerates no wrong answer")
-    return believe(record, due(budget))
 
 
 def report(
@@ -359,74 +317,23 @@ def _holding(tallies: tuple[Tally, ...]) -> tuple[Holder, Item] | None:
     return (term.holder, next(iter(term.items))) if len(term.items) == 1 else None
 
 
-def certain(found: Belief) -> set[tuple[Holder, Item]] | None:
-    """Every holding true in all the states that fit the belief's record; None when none fits.
+def certain(found: Report) -> set[tuple[Holder, Item]] | None:
+    """Every holding true in all the deals that fit the report's record; None when none fits.
 
-    The deal count's from the exact count when there is one, else from z3: the setup's own
-    facts included; a game's own belief's, the holdings whose chance is 1.
+    From the exact count when there is one, else from z3: the setup's own facts included.
     """
-    if not isinstance(found, Report):
-        if not found.consistent:
-            return None
-        holders, items = found.holdings()
-        return {(h, i) for h in holders for i in items if found.chance(h, i) == 1}
     if not found.consistent or found.tolerance is not None:
         return None
     return counted(found.odds) if found.odds.exact else found.entailment.forced()
 
 
-def edited(
-    record: Record, index: int, old: Event, budget: float | Deadline, memory: Remembered | None
-) -> tuple[Belief, tuple[list[tuple[Holder, Item]], list[tuple[Holder, Item]]] | None]:
-    """The belief of ``record`` after its event ``index`` (1-based) was edited from ``old``.
+def made_by(full: Report, at: int) -> list[Fact]:
+    """The facts of ``full`` that event ``at`` made certain: not forced by the rest.
 
-    With the holdings the edit made certain and those it made no longer certain (None when
-    either record fits no state: there is nothing to compare). The record before the edit is
-    believed first, with a share of the budget (the last report most likely remembers it).
-    Neither has the game's details: ``sleuth edit`` shows none (``detailed`` makes them later).
+    For ``beliefs.update`` when the new event was put in before the last.
     """
-    deadline = due(budget)
-    events = [*record.events[: index - 1], old, *record.events[index:]]
-    before_edit = replace(record, events=events)
-    believed_before = belief(
-        before_edit, deadline.share(2), memory=memory, dating=False, estimating=False, details=False
-    )  # its certain holdings alone: no dates, no sampled estimate, no details
-    before = certain(believed_before)
-    found = belief(record, deadline, memory=memory, details=False)
-    after = certain(found)
-    if before is None or after is None:
-        return found, None
-    return found, (sorted(after - before), sorted(before - after))
-
-
-@dataclass(frozen=True)
-class Update:
-    """What one new event changed: facts it made certain, and the worlds left."""
-
-    report: Belief
-    new: list[Fact]
-
-
-def update(
-    record: Record,
-    budget: float | Deadline = DEFAULT_BUDGET,
-    memory: Remembered | None = None,
-    at: int | None = None,
-) -> Update:
-    """The report after a new event, and the facts that event made certain.
-
-    ``at``: the new event's number (default: the last). A fact it made certain is one the
-    record without it does not force: for the last event, a fact first forced by it.
-    """
-    full = belief(record, budget, memory=memory)
-    last = len(record.events)
-    if at is None or at == last:
-        return Update(full, [f for f in full.forced if f.since == last])
-    if not isinstance(full, Report):  # a game's own belief: compared with the record without it
-        rest = replace(record, events=record.events[: at - 1] + record.events[at:])
-        held = {(f.holder, f.item) for f in belief(rest, budget).forced}
-        return Update(full, [f for f in full.forced if (f.holder, f.item) not in held])
     if not full.consistent:
-        return Update(full, [])
+        return []
+    last = len(full.record.events)
     held = full.entailment.forced([g for g in range(last + 1) if g != at])
-    return Update(full, [f for f in full.forced if (f.holder, f.item) not in held])
+    return [f for f in full.forced if (f.holder, f.item) not in held]

@@ -1,14 +1,12 @@
 """A recorded game replayed: the report of every prefix of the record, from the setup alone on.
 
-Step k is what ``sleuth.analysis.report`` says of ``record.upto(k)``: its worlds, whether they
-are exact, and the holdings that became certain with event k. Consecutive prefixes share work:
-one count after another carries the remembered item order (``sleuth.solve.memory``), certain
-facts are read off each exact count instead of being dated by z3, and one z3 solver, with a
-guard literal per event, answers for any step whose count falls back to an estimate. An event
-that tells nothing (a question whose answer I did not hear) keeps the step before; a prefix that
-fits no deal makes every longer one fit none, whatever their counts (made in the same batch) say.
-The game judges the moves (its ``judge`` part): each step's best move, the recorded guesses or
-accusations, and what the game lets a player score or miss.
+Step k is what the record's belief says of ``record.upto(k)``: its worlds (or states), whether
+they are exact, and the holdings that became certain with event k (and, for a belief whose
+state moves, those that stopped being so). A deal-counting game's prefixes are counted by
+``sleuth.prefixes``; a game with a belief of its own is believed prefix by prefix. A prefix that
+fits nothing makes every longer one fit nothing. The game judges the moves (its ``judge``
+part): each step's best move, the recorded guesses or accusations, and what the game lets a
+player score or miss.
 """
 
 from __future__ import annotations
@@ -19,16 +17,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sleuth.budget import Deadline, due
+from sleuth.budget import due
 from sleuth.games import part
-from sleuth.model import Holder, Item, Model, Pair
-from sleuth.odds import NO_DEAL, Odds, odds
-from sleuth.parallel import batch
-from sleuth.solve import Entailment, Remembered
+from sleuth.model import Holder, Item, Pair
 
 if TYPE_CHECKING:
     from sleuth.belief import Belief
     from sleuth.record import Record
+    from sleuth.solve import Remembered
 
 STEP_BUDGET = 5.0  # seconds for each step's count, by default
 Tick = Callable[[], None]  # called once a step (or a game's pass over a step) is done
@@ -127,93 +123,38 @@ class Replay:
         return self.steps[-1].consistent
 
 
-def stated(model: Model) -> set[Pair]:
-    """The holdings the setup states outright (my hand, tokens I saw, face-up tokens)."""
-    out = set()
-    for tally in model.groups[0]:
-        if tally.values == {1} and len(tally.terms) == 1 and len(tally.terms[0].items) == 1:
-            term = tally.terms[0]
-            out.add((term.holder, next(iter(term.items))))
-    return out
-
-
-def certain(result: Odds) -> set[Pair]:
-    """The holdings of an exact count that hold in every world."""
-    return {pair for pair, n in result.held.items() if n == result.worlds and n}
-
-
 def steps(
     record: Record,
     budget: float = STEP_BUDGET,
     memory: Remembered | None = None,
     tick: Tick | None = None,
 ) -> list[Step]:
-    """The report of every prefix of the record, each count within ``budget`` seconds.
+    """The report of every prefix of the record, each within ``budget`` seconds.
 
-    The prefixes are counted as one batch (``sleuth.parallel``): in forked workers, each
-    carries its own copy of ``memory``; then the steps are put together in order. A game with
-    a belief of its own (its ``believe`` part) is believed prefix by prefix (``believed``).
+    A game with a belief of its own (its ``believe`` part) is believed prefix by prefix
+    (``believed``); a deal-counting game's prefixes are counted (``sleuth.prefixes``, which loads
+    the counting engine: imported only for such a game).
     """
     believe = part(record.rules, "believe", None)
     if believe is not None:
         return believed(record, believe, budget, tick)
-    model = record.model()
-    memory = memory if memory is not None else Remembered()
-    solver = _Solver(model)
-    counted = [k for k in range(len(model.groups)) if k == 0 or model.groups[k]]
+    from sleuth.prefixes import counted
 
-    def one(k: int) -> tuple[Odds, frozenset[Pair], float]:
-        began = time.monotonic()
-        result = _odds(model.prefix(k), solver, k, due(budget), memory)
-        now = certain(result) if result.exact else solver.get().forced(range(k + 1))
-        return result, frozenset(now), time.monotonic() - began
-
-    found = dict(zip(counted, batch(one, counted, tick), strict=True))
-    known = stated(model)
-    out: list[Step] = []
-    for k in range(len(model.groups)):
-        fits = not out or out[-1].consistent
-        if k not in found:  # an event that tells nothing: the step before, again
-            result, now, seconds = out[-1].odds, known, 0.0
-            if tick:
-                tick()
-        else:
-            result, now, seconds = found[k]
-        if not fits or result.worlds == 0:
-            out.append(Step(k, False, NO_DEAL, frozenset(), seconds))
-            continue
-        out.append(Step(k, True, result, frozenset(now - known), seconds))
-        known |= now
-    return out
+    return [Step(*found) for found in counted(record, budget, memory, tick)]
 
 
-class _Solver:
-    """One z3 solver for the record, with a guard per event, made the first time it is asked.
+class Unfit:
+    """A step's numbers when no state fits its prefix: none."""
 
-    Only a step whose count falls short asks it (each worker makes its own).
-    """
+    worlds = 0
+    exact = True
 
-    def __init__(self, model: Model):
-        self.model = model
-        self.made: Entailment | None = None
-
-    def get(self) -> Entailment:
-        """The solver, made now if it is not yet."""
-        if self.made is None:
-            self.made = Entailment(self.model)
-        return self.made
+    def probability(self, holder: Holder, item: Item) -> Fraction | None:
+        """No chance: nothing fits."""
+        return None
 
 
-def _odds(prefix: Model, solver: _Solver, k: int, deadline: Deadline, memory) -> Odds:
-    """The odds of a prefix as its report has them: exact, or an estimate of at least one world."""
-    result = odds(prefix, deadline, memory=memory, plain=True)
-    if result.exact:
-        return result
-    if not solver.get().consistent(range(k + 1)):
-        return NO_DEAL
-    low, high = result.interval or (result.worlds, result.worlds)
-    worlds = max(result.worlds, 1)  # z3 found a deal that fits: there is at least one
-    return Odds(worlds, False, result.held, result.base, (max(low, 1), high), result.samples)
+UNFIT = Unfit()
 
 
 @dataclass(frozen=True)
@@ -256,7 +197,7 @@ def believed(
             tick()
         seconds = time.monotonic() - began
         if found is None or not found.consistent:
-            out.append(Step(k, False, NO_DEAL, frozenset(), seconds))
+            out.append(Step(k, False, UNFIT, frozenset(), seconds))
             continue
         holders, items = found.holdings()
         now = frozenset((h, i) for h in holders for i in items if found.chance(h, i) == 1)
@@ -272,12 +213,19 @@ def replay(
     memory: Remembered | None = None,
     tick: Tick | None = None,
 ) -> Replay:
-    """The replay of a record: its steps, then the game's judgement of them."""
-    memory = memory if memory is not None else Remembered()
+    """The replay of a record: its steps, then the game's judgement of them.
+
+    A deal-counting game's counts and judgement share ``memory`` (a fresh one if None).
+    """
+    own = part(record.rules, "believe", None) is not None
+    if memory is None and not own:
+        from sleuth.solve import Remembered  # the deal count's memory, loaded only for it
+
+        memory = Remembered()
     found = steps(record, budget, memory, tick)
     judge = part(record.rules, "judge", unjudged)
     judged = judge(record, found, budget, memory, tick)
-    if part(record.rules, "believe", None) is not None:
+    if own:
         return Replay(record, found, judged, (), noun(found), True)
     return Replay(record, found, judged, record.model().labels)
 
@@ -291,7 +239,7 @@ def noun(found: list[Step]) -> str:
 
 
 def unjudged(
-    record: Record, steps: list[Step], budget: float, memory: Remembered, tick: Tick | None
+    record: Record, steps: list[Step], budget: float, memory: Remembered | None, tick: Tick | None
 ) -> Judged:
     """A game's ``judge`` part when it has none: no best move, no recorded move judged.
 

@@ -13,7 +13,7 @@ nothing and knows no terminal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,8 +22,8 @@ from sleuth.errors import InputError
 from sleuth.games import part
 
 if TYPE_CHECKING:
-    from sleuth.analysis import Update
     from sleuth.belief import Belief
+    from sleuth.beliefs import Update
     from sleuth.budget import Deadline
     from sleuth.games.base import Event
     from sleuth.model import Holder, Item, Pair
@@ -77,6 +77,12 @@ class Session:
         self.memory = memory
         self.last: Belief | None = None
 
+    def memory_for(self, record: Record) -> AbstractContextManager[Remembered | None]:
+        """The memory the record's counts share; none for a game with a belief of its own."""
+        from sleuth.beliefs import own
+
+        return nullcontext() if own(record) else self.memory()
+
     def load(self) -> Record:
         """The record as it stands in its file, whatever its rules say of it."""
         from sleuth.store import load
@@ -104,14 +110,14 @@ class Session:
         estimating: bool = True,
         details: bool = True,
     ) -> Belief:
-        """What the record's game believes of it (``analysis.belief``), kept as the last.
+        """What the record's game believes of it (``beliefs.belief``), kept as the last.
 
-        With the game's ``details`` for its screens (``analysis.detailed``) unless not wanted
+        With the game's ``details`` for its screens (``beliefs.detailed``) unless not wanted
         (``next`` and a check of one move read none).
         """
-        from sleuth.analysis import belief
+        from sleuth.beliefs import belief
 
-        with self.memory() as memory:
+        with self.memory_for(record) as memory:
             found = belief(record, deadline, tolerate, memory, dating, estimating, details)
         return self.kept(found, tolerate)
 
@@ -123,7 +129,7 @@ class Session:
 
     def latest(self, record: Record) -> Belief | None:
         """The last belief made, with its details, if it is of ``record`` as it stands."""
-        from sleuth.analysis import detailed
+        from sleuth.beliefs import detailed
 
         last = self.last
         if last is None or last.record.fields() != record.fields():
@@ -141,9 +147,9 @@ class Session:
 
     def update(self, record: Record, deadline: Deadline, at: int | None = None) -> Update:
         """What event ``at`` (default: the last) changed: the belief, and the facts it made."""
-        from sleuth.analysis import update
+        from sleuth.beliefs import update
 
-        with self.memory() as memory:
+        with self.memory_for(record) as memory:
             result = update(record, deadline, memory, at)
         self.kept(result.report)
         return result
@@ -160,13 +166,13 @@ class Session:
         return change(self.path, index, fields, source, warn)
 
     def edited(self, record: Record, index: int, old: Event, deadline: Deadline) -> Edited:
-        """What the edit of event ``index`` from ``old`` changed (``analysis.edited``).
+        """What the edit of event ``index`` from ``old`` changed (``beliefs.edited``).
 
         The belief has no game's details (``sleuth edit`` shows none; ``latest`` makes them).
         """
-        from sleuth.analysis import edited
+        from sleuth.beliefs import edited
 
-        with self.memory() as memory:
+        with self.memory_for(record) as memory:
             found, changed = edited(record, index, old, deadline, memory)
         return Edited(self.kept(found), changed)
 
@@ -176,8 +182,6 @@ class Session:
         An InputError when the game has no advice, an option is not the game's, the game is
         over or I am out of it.
         """
-        from sleuth.advisor import no_options
-
         advise = part(record.rules, "advise", None)
         if advise is None:
             raise InputError("sleuth next", "", f"{record.rules.title} has no advice")
@@ -192,7 +196,7 @@ class Session:
         """Every prefix of the record, and what the game judges of them."""
         from sleuth.replay import replay
 
-        with self.memory() as memory:
+        with self.memory_for(record) as memory:
             return replay(record, budget, memory, tick)
 
     def holdings(self, record: Record) -> tuple[tuple[Holder, ...], tuple[Item, ...]]:
@@ -200,7 +204,7 @@ class Session:
         if part(record.rules, "deal", None) is not None:
             space = record.model().space
             return space.holders, space.items
-        from sleuth.analysis import belief
+        from sleuth.beliefs import belief
         from sleuth.budget import due
 
         return belief(record.upto(0), due(STATUS)).holdings()
@@ -237,6 +241,13 @@ class Session:
             return Why(pair, True, found_proof)
         with self.memory() as memory:
             return Why(pair, True, None, steps(record, budget, memory))
+
+
+def no_options(record: Record, given: dict) -> None:
+    """A game's ``check_options`` part when it has none: it takes no ``next`` option."""
+    if given:
+        option = next(iter(given))
+        raise InputError("sleuth next", option, f"{record.rules.title} takes no --{option}")
 
 
 def playing(record: Record) -> None:

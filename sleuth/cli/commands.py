@@ -176,7 +176,7 @@ def holding_json(report: Belief, target: tuple[str, str], deadline: Deadline) ->
 
 def show_holding(out: Console, report: Belief, target: tuple[str, str] | None, deadline) -> None:
     """The shared ``check``: the chance of the holding, or without one the likeliest open one."""
-    from sleuth.analysis import likeliest
+    from sleuth.beliefs import likeliest
     from sleuth.render.common import pct
 
     if target is None:

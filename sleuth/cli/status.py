@@ -33,7 +33,7 @@ def status_line(record: Any, report: Any, width: int | None = None) -> str:
 
 def status_parts(record: Any, report: Any) -> list[Part]:
     """The parts of the status line, whose best guess and turn are kept whatever the width."""
-    from sleuth.analysis import likeliest
+    from sleuth.beliefs import likeliest
     from sleuth.render.common import pct
 
     status = record.rules.status(record)

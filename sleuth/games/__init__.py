@@ -11,11 +11,12 @@ holds the part's shared default; e.g. ``"details": "sleuth.games.goldraub.advice
 gives the report's details, and a game without a ``"details"`` part gets
 ``sleuth.analysis.no_details``. The parts, by the layer that calls them:
 
-- the belief (``sleuth.analysis``): ``believe(record, deadline) -> Belief`` (``sleuth.belief``),
-  a game's own; without it, the exact count of the deals, for which the game names its
-  ``deal(start, table) -> Setup``: the deal's space and the facts known at the start;
-- analyses (``sleuth.analysis``, ``sleuth.advisor``, ``sleuth.replay``): ``details``, ``best``,
-  ``check_options``, ``advise``, ``judge``;
+- the belief (``sleuth.beliefs``): ``believe(record, deadline) -> Belief`` (``sleuth.belief``),
+  a game's own; without it, the exact count of the deals (``sleuth.analysis``), for which the
+  game names its ``deal(start, table) -> Setup``: the deal's space and the facts known at the
+  start;
+- analyses (``sleuth.analysis``, ``sleuth.beliefs``, ``sleuth.session``, ``sleuth.replay``):
+  ``details``, ``best``, ``check_options``, ``advise``, ``judge``;
 - screens (``sleuth.render``): ``show_report``, ``show_update``, ``json_extras``,
   ``show_advice``, ``advice_json``, ``plainly``, ``short`` (an event in a few words);
 - the command line (``sleuth.cli``): ``commands``, ``target``, ``check``, ``check_json``,

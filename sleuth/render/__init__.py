@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rich.table import Table
 from rich.text import Text
 
+from sleuth.beliefs import counted
 from sleuth.games import part
 from sleuth.render.common import amount, pct, show_trouble, status_json, status_words
 from sleuth.render.common import report_json as common_json
@@ -119,8 +120,6 @@ def plainly(record: Record, index: int) -> str:
 
 def report_json(report: Belief) -> dict:
     """The JSON report: the contract's keys (a deal count's, or any belief's), then the game's."""
-    from sleuth.analysis import Report
-
-    out = common_json(report) if isinstance(report, Report) else belief_json(report)
+    out = common_json(report) if counted(report) else belief_json(report)  # type: ignore[arg-type]
     out.update(part(report.record.rules, "json_extras", no_extras)(report))
     return out

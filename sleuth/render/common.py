@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich import box
 from rich.cells import cell_len
@@ -16,13 +16,15 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth.belief import Left
+from sleuth.beliefs import counted
 from sleuth.chance import Estimated, pct
 from sleuth.games.base import yaml_word
 from sleuth.model import Holder, Item
 
 if TYPE_CHECKING:
-    from sleuth.analysis import Report, Update
+    from sleuth.analysis import Report
     from sleuth.belief import Belief
+    from sleuth.beliefs import Update
     from sleuth.games.base import Status
     from sleuth.mistakes import Repair
     from sleuth.odds import Odds
@@ -383,21 +385,17 @@ def show_conflict(console: Console, report: Report) -> None:
 
 def show_trouble(console: Console, report: Belief) -> bool:
     """The contradiction and the tolerance, if any; whether there are states left to show."""
-    from sleuth.analysis import Report
-
     if not report.fits:
         show_unfit(console, report)
-    if isinstance(report, Report) and report.tolerance:  # only a deal count tolerates
-        console.print(Text(tolerance_line(report)))
+    if counted(report) and cast("Report", report).tolerance:  # only a deal count tolerates
+        console.print(Text(tolerance_line(cast("Report", report))))
     return report.consistent
 
 
 def show_unfit(console: Console, report: Belief) -> None:
     """No state fits the record: the events of a minimal set that cannot all hold together."""
-    from sleuth.analysis import Report
-
-    if isinstance(report, Report):
-        show_conflict(console, report)
+    if counted(report):
+        show_conflict(console, cast("Report", report))
         return
     events = report.record.events
     lines = ["Nothing fits the record. These cannot all hold together:"]

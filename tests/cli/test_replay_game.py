@@ -28,8 +28,9 @@ from sleuth.games.goldraub.simulate import table_game
 from sleuth.games.lima.rules import Accuse
 from sleuth.games.lima.simulate import simulate as simulate_lima
 from sleuth.model import holds
+from sleuth.prefixes import stated
 from sleuth.record import parse
-from sleuth.replay import replay, stated
+from sleuth.replay import replay
 from sleuth.solve import Entailment, count
 from sleuth.why import proof
 

@@ -10,7 +10,7 @@ import pytest
 import tinygame
 import typer
 
-from sleuth import advisor, analysis, replay
+from sleuth import analysis, beliefs, replay, session
 from sleuth.cli import commands, forms, generic
 from sleuth.games import GAMES, PARTS, Game, part
 from sleuth.games.base import Choice
@@ -23,9 +23,9 @@ render_replay = importlib.import_module("sleuth.render.replay")
 
 DEFAULTS = {  # part -> its shared default (a game's own must take the same arguments)
     "details": analysis.no_details,
-    "best": analysis.likeliest,
+    "best": beliefs.likeliest,
     "advice_options": (),
-    "check_options": advisor.no_options,
+    "check_options": session.no_options,
     "judge": replay.unjudged,
     "show_report": render.chances,
     "show_update": render.no_update,

@@ -14,8 +14,8 @@ import pytest
 import tokengame
 from typer.testing import CliRunner
 
-from sleuth.analysis import belief
 from sleuth.belief import Fact, core, run, runs
+from sleuth.beliefs import belief
 from sleuth.games import GAMES, register
 from sleuth.games.base import Table
 from sleuth.record import Record
