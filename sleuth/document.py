@@ -128,7 +128,8 @@ def event_node(event: Event) -> CommentedMap:
     """An event as a YAML item: ``- search: {by: Anton, row: 31-36, gold: 2}``."""
     from ruamel.yaml.comments import CommentedMap
 
-    return CommentedMap({event.kind: _flow(event.fields())})
+    body = event.body()
+    return CommentedMap({event.kind: _flow(body) if isinstance(body, dict | list) else body})
 
 
 def document(record: Record, doc: Any = None) -> Any:
@@ -160,7 +161,7 @@ def document(record: Record, doc: Any = None) -> Any:
 
 def _matches(node: Any, event: Event) -> bool:
     """Whether a YAML event item already says what ``event`` says."""
-    return isinstance(node, dict) and node.get(event.kind) == event.fields()
+    return isinstance(node, dict) and node.get(event.kind) == event.body()
 
 
 def _replaced(node: Any, event: Event) -> CommentedMap:

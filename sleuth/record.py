@@ -14,6 +14,7 @@ from sleuth.model import Model
 
 COMMON_KEYS = ("game", "players", "me", "events")
 UNWRITABLE = ("Cc", "Cs", "Zl", "Zp")  # control characters, lone surrogates, line breaks
+SOLO = "me"  # the one player of a solitaire game whose record names none
 
 
 @dataclass
@@ -68,13 +69,11 @@ class Record:
 
     def fields(self) -> dict:
         """The record as plain YAML-ready data, in the contract's key order."""
-        out: dict[str, object] = {
-            "game": self.game,
-            "players": list(self.table.players),
-            "me": self.table.me,
-        }
+        out: dict[str, object] = {"game": self.game}
+        if self.table.players != (SOLO,) or not self.rules.solitaire:
+            out |= {"players": list(self.table.players), "me": self.table.me}
         out.update(self.rules.start_fields(self.start))
-        out["events"] = [{e.kind: e.fields()} for e in self.events]
+        out["events"] = [{e.kind: e.body()} for e in self.events]
         return out
 
 
@@ -140,8 +139,9 @@ def _parse(doc: Any) -> Record:
         if key not in COMMON_KEYS + rules.setup_keys:
             hint = nearest(key, COMMON_KEYS + rules.setup_keys) if isinstance(key, str) else ""
             raise InputError("", label(key), f"unknown top-level key{hint}")
-    players = _players(doc.get("players"))
-    me = doc.get("me")
+    alone = rules.solitaire and "players" not in doc
+    players = (SOLO,) if alone else _players(doc.get("players"))
+    me = doc.get("me", SOLO if alone else None)
     table = Table(players, players[0])
     table = Table(players, table.player(me, "me"))
     try:

@@ -93,6 +93,7 @@ class Tiny:
     setup_keys = ("hand",)
     events: dict[str, type[Event]] = {"query": Query}
     reserved = (PILE,)
+    solitaire = False
     parts = {"deal": f"{__name__}:deal"}  # the belief: every deal equally likely, counted
 
     def parse_start(self, doc: dict, table: Table) -> Start:

@@ -119,6 +119,7 @@ class Token:
     setup_keys = ("first", "hand")
     events: dict[str, type[Event]] = {"shuffle": Shuffle, "draw": Draw}
     reserved: tuple[str, ...] = ()
+    solitaire = False
     parts = {"believe": f"{__name__}:believe"}
 
     def parse_start(self, doc: dict, table: Table) -> Start:

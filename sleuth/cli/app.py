@@ -190,7 +190,7 @@ class OneLineErrors(TyperGroup):
 
 USAGE = f"""\
 usage: sleuth new GAME --players A,B,C --me A --hand ...
-           start a record; GAME is {" or ".join(GAMES)}
+           start a record; GAME is {", ".join(GAMES)}
        sleuth play
            one prompt for the whole game at the table
        sleuth help [COMMAND]
@@ -515,22 +515,31 @@ def start(file: Path | None, force: bool, game: str, players: str, me: str, hand
     begin(file, force, game, players, me, lambda table: {"hand": split(hand), **more(table)})
 
 
-def begin(file: Path | None, force: bool, game: str, players: str, me: str, setup) -> None:
-    """Start a record of ``game``: the players, me, then ``setup(table)``, its setup fields."""
+def begin(
+    file: Path | None, force: bool, game: str, players: str | None, me: str | None, setup
+) -> None:
+    """Start a record of ``game``: the players, me, then ``setup(table)``, its setup fields.
+
+    A solitaire game's record names no players (``players`` None).
+    """
+    from sleuth.record import SOLO
     from sleuth.store import create
 
     path = record_path(file)
-    names = split(players)
+    names = [SOLO] if players is None else split(players)
     try:
         table = Table(tuple(names), names[0] if names else "")
-        doc: dict = {"game": game, "players": names, "me": table.prefix(me, "me")}
+        doc: dict = {"game": game}
+        if players is not None:
+            doc |= {"players": names, "me": table.prefix(me or "", "me")}
         doc.update(setup(table))
         record = create(path, doc, "sleuth new", force, warn)
     except InputError as error:
         raise fail(error, "sleuth new") from None
     env().recorded = path
     listed = ", ".join(record.table.players)
-    env().out.print(f"started {path}: {record.game}, {listed}; me: {record.table.me}", markup=False)
+    who = "" if players is None else f", {listed}; me: {record.table.me}"
+    env().out.print(f"started {path}: {record.game}{who}", markup=False)
 
 
 def show_json(data: Any) -> None:

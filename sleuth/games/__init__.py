@@ -81,6 +81,10 @@ class Game(Protocol):
         """Holders that are not players, e.g. ("aside",)."""
 
     @property
+    def solitaire(self) -> bool:
+        """Whether one plays alone: the record's ``players`` and ``me`` may be left out."""
+
+    @property
     def parts(self) -> dict[str, str]:
         """The game's optional parts: name -> "module:attribute" (see the module's text)."""
 

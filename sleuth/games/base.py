@@ -82,10 +82,24 @@ class Event:
     names: ClassVar[tuple[str, ...]] = ()
     heard: ClassVar[tuple[str, ...] | None] = None  # None: the answers
     asked: ClassVar[tuple[str, ...]] = ()
+    bare: ClassVar[str | None] = None  # the one field written as the event's value, if any
+
+    def body(self) -> Any:
+        """The event as the record writes it under its kind.
+
+        Its fields, or a ``bare`` event's one value alone (``look: [9H, 4C]``, ``explore: 4``).
+        """
+        fields = self.fields()
+        return fields if self.bare is None else fields[self.bare]
 
     @classmethod
     def parse(cls, data: Any, table: Table, context: Any) -> Event:
-        """The event from its record mapping; InputError naming the field when it is unusable."""
+        """The event from its record mapping; InputError naming the field when it is unusable.
+
+        A ``bare`` event's value alone stands for its one field.
+        """
+        if cls.bare is not None and not isinstance(data, Mapping):
+            data = {cls.bare: data}
         if not isinstance(data, Mapping):
             raise InputError("", cls.kind, f"expected a mapping of fields, got {shown(data)}")
         allowed = cls.required + cls.optional
@@ -158,6 +172,8 @@ class Event:
 
     def text(self) -> str:
         """The event in one short line, as the record would say it."""
+        if self.bare is not None:
+            return f"{self.kind} {yaml_word(self.body())}"
         inner = ", ".join(f"{k}: {yaml_word(v)}" for k, v in self.fields().items())
         return f"{self.kind} {{{inner}}}"
 

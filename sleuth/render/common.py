@@ -436,6 +436,9 @@ def show_update(console: Console, update: Update, what: str, where: str = "") ->
     if not report.consistent:
         show_unfit(console, report)
         return
+    holders, items = report.holdings()
+    if not holders or not items:  # a belief that names no holding: the game's own lines tell
+        return
     for fact in update.new:
         console.print(Text(f"  now certain: {fact.holder} holds {fact.item}"))
     for fact in report.ended:

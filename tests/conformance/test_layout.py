@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "sleuth"
-GAMES = ("goldraub", "lima", "scotland")
+GAMES = ("goldraub", "lima", "scotland", "loop")
 
 
 def module_name(path: Path) -> str:

@@ -15,6 +15,7 @@ class Goldraub:
     setup_keys = ("hand", "rounds")
     events = rules.EVENTS
     reserved = (rules.ASIDE,)
+    solitaire = False
     parts = {
         "deal": f"{PACKAGE}.rules:setup",
         "details": f"{PACKAGE}.advice:standing",

@@ -15,6 +15,7 @@ class Lima:
     setup_keys = ("hand", "known", "public")
     events = rules.EVENTS
     reserved = (rules.TREASURE, rules.PUBLIC)
+    solitaire = False
     parts = {
         "deal": f"{PACKAGE}.rules:setup",
         "details": f"{PACKAGE}.advice:treasure_pairs",

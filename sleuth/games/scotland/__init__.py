@@ -15,6 +15,7 @@ class ScotlandYard:
     setup_keys = ("hand", "field", "first_dealt", "keep", "feint")
     events = rules.EVENTS
     reserved: tuple[str, ...] = ()
+    solitaire = False
     parts = {
         "believe": f"{PACKAGE}.suspicion:believe",
         "best": f"{PACKAGE}.advice:likeliest",

@@ -1,0 +1,107 @@
+"""Loot the Loop on screen and in JSON: the deck as a loop, my notes and score, every action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from sleuth.chance import pct
+from sleuth.games.loop.cards import JEWELS, KINDS, order
+from sleuth.games.loop.temple import PLAYING, Action, Temple, outcome
+from sleuth.games.loop.tracker import Tracker, kinds, look_odds
+
+PLURAL = {"trap": "traps", "jewel": "jewels", "trinket": "trinkets", "exit": "exit"}
+
+
+def deck_line(now: Temple) -> str:
+    """The deck top first, face-down runs counted: "9H 4C ?x10 KS ?x39"."""
+    words: list[str] = []
+    run = 0
+    for place in (*now.deck, "end"):
+        if place is None:
+            run += 1
+            continue
+        if run:
+            words.append("?" if run == 1 else f"?x{run}")
+            run = 0
+        if place != "end":
+            words.append(place)
+    return " ".join(words)
+
+
+def unseen_line(now: Temple) -> str:
+    """The cards not yet seen, by kind."""
+    counted = kinds(now.unseen)
+    listed = ", ".join(f"{counted[k]} {PLURAL[k]}" for k in KINDS if counted[k])
+    return f"Unseen: {len(now.unseen)} cards" + (f": {listed}" if listed else "")
+
+
+def action_line(now: Temple, action: Action) -> str:
+    """One legal action and what it does."""
+    if action.action == "look":
+        odds = look_odds(now)
+        turned = 2 if len(now.deck) > 1 and now.deck[1] is None else 1
+        chances = ", ".join(f"{k} {pct(p)}" for k, p in odds.items() if p)
+        return f"look: turns up {turned}; the top is {chances}"
+    if action.action == "explore":
+        n = int(action.what or 0)
+        _, lands = now.landing(n)
+        where = "a face-down card" if lands is None else lands
+        return f"explore {n}: lands on {where}: {outcome(now, n)}"
+    return str(action)
+
+
+def show_report(console: Console, found: Tracker) -> None:
+    """The deck, notes, score, the unseen cards, every legal action, how the game stands."""
+    now = found.temple
+    console.print(Text(f"Deck ({len(now.deck)}, top first): {deck_line(now)}"))
+    notes = " ".join(now.notes) or "none"
+    console.print(Text(f"Notes: {notes} ({len(now.notes)} of 3)"))
+    score = " ".join(now.score) or "none"
+    console.print(Text(f"Score: {len(now.score)}: {score} (jewels {now.jewels()} of {JEWELS})"))
+    console.print(Text(unseen_line(now)))
+    if now.status != PLAYING:
+        console.print(Text(f"The game is over: {now.status}: {now.ending}"))
+        return
+    console.print(Text("Actions:"))
+    for action in now.actions():
+        console.print(Text(f"  {action_line(now, action)}"))
+
+
+def show_update(console: Console, found: Tracker) -> None:
+    """After an action: the top of the deck, the score, and the end if it came."""
+    now = found.temple
+    if now.status != PLAYING:
+        console.print(Text(f"  the game is over: {now.status}: {now.ending}"))
+        return
+    top = deck_line(Temple(deck=now.deck[:6]))
+    more = " ..." if len(now.deck) > 6 else ""
+    scored = f"score {len(now.score)}, jewels {now.jewels()}/{JEWELS}"
+    console.print(Text(f"  top: {top}{more}; {scored}"))
+
+
+def json_extras(found: Tracker) -> dict[str, Any]:
+    """The contract's keys: deck, notes, score, unseen, status, actions."""
+    now = found.temple
+    return {
+        "deck": ["?" if c is None else c for c in now.deck],
+        "notes": list(now.notes),
+        "score": list(now.score),
+        "unseen": sorted(now.unseen, key=order),
+        "status": now.status,
+        "actions": [action_json(now, a) for a in now.actions()],
+    }
+
+
+def action_json(now: Temple, action: Action) -> dict[str, Any]:
+    """One legal action as the contract writes it."""
+    if action.action == "look":
+        return {"action": "look", "p": {k: float(p) for k, p in look_odds(now).items()}}
+    if action.action == "explore":
+        n = int(action.what or 0)
+        _, lands = now.landing(n)
+        lands_on = "?" if lands is None else lands
+        return {"action": "explore", "n": n, "lands": lands_on, "result": outcome(now, n)}
+    return {"action": action.action, "card": action.what}

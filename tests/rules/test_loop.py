@@ -1,0 +1,143 @@
+"""Loot the Loop: the record, the rules at entry, where an explore lands, and a look's odds."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from sleuth.document import document, dump
+from sleuth.errors import InputError
+from sleuth.games.loop.cards import DECK, KINDS, card, kind
+from sleuth.games.loop.temple import LOST, PLAYING, STUCK, WON, Temple, follow, outcome, step
+from sleuth.games.loop.tracker import believe, look_odds
+from sleuth.record import parse
+
+
+def record(*events):
+    return parse({"game": "loot-the-loop", "events": list(events)}, "test")
+
+
+def now(*events) -> Temple:
+    found = record(*events)
+    return follow(found.events, found.table, found.start)[-1]
+
+
+def refused(*events) -> str:
+    with pytest.raises(InputError) as caught:
+        now(*events)
+    return caught.value.line()
+
+
+def test_the_record_names_no_player_and_writes_each_action_as_its_value():
+    found = record({"look": ["8H", "4C"]}, {"explore": 4}, {"look": ["9s", "2d"]})
+    assert found.table.players == ("me",)
+    text = dump(document(found))
+    assert "players" not in text and "\nme:" not in text
+    assert "- look: [8H, 4C]" in text and "- explore: 4" in text and "- look: [9S, 2D]" in text
+    assert record(*found.fields()["events"]).fields() == found.fields()
+
+
+def test_cards_are_the_53_of_the_box():
+    assert len(DECK) == len(set(DECK)) == 53
+    assert [kind(c) for c in ("AS", "7H", "10D", "QC", "joker")] == [
+        "jewel",
+        "trinket",
+        "trinket",
+        "trap",
+        "exit",
+    ]
+    assert card("10d", "x") == "10D" and card("Joker", "x") == "joker"
+    for wrong in ("1H", "11S", "7X", "", "jokers"):
+        with pytest.raises(InputError):
+            card(wrong, "x")
+
+
+def test_a_look_turns_up_the_face_down_top_two_or_one():
+    assert now({"look": ["8H", "4C"]}).deck[:3] == ("8H", "4C", None)
+    assert "turns up 2, not 1" in refused({"look": ["8H"]})
+    assert "a card turns up once" in refused(
+        {"look": ["8H", "4C"]}, {"explore": 4}, {"look": ["8H", "5C"]}
+    )
+    assert "the top card is face up" in refused({"look": ["8H", "4C"]}, {"look": ["9H", "5C"]})
+
+
+def test_an_explore_moves_n_cards_and_wraps_around():
+    after = now({"look": ["8H", "4C"]}, {"explore": 4})
+    assert after.deck[-4:] == ("8H", "4C", None, None) and len(after.deck) == 53
+    assert "face-up trinket of the top two: 4, 8" in refused({"look": ["8H", "4C"]}, {"explore": 5})
+    temple = Temple(deck=("3H", None, "KS"))
+    assert temple.landing(3) == (0, "3H")  # 3 mod 3: round the whole loop back to the top
+
+
+@pytest.mark.parametrize(
+    ("deck", "score", "n", "result", "status"),
+    [
+        (("2H", None, None), (), 2, "safe", PLAYING),
+        (("2H", None, "KS"), (), 2, "trap", LOST),
+        (("2H", None, "AS", None), (), 2, "nab", PLAYING),
+        (("2H", None, "joker", "3D"), (), 2, "exit", PLAYING),
+        (("2H", None, "joker", None), (), 2, "exit", STUCK),
+        (("2H", None, "joker", None), ("AS", "AH", "AD", "AC"), 2, "win", WON),
+    ],
+)
+def test_where_an_explore_lands_decides_what_happens(deck, score, n, result, status):
+    seen = frozenset(c for c in (*deck, *score) if c)
+    temple = Temple(deck=deck, score=score, seen=seen)
+    assert outcome(temple, n) == result
+    found = record({"explore": n}).events[0]
+    after = step(temple, found)
+    assert after.status == status
+    if result == "nab":
+        assert after.score[-1] == deck[n] and deck[n] not in after.deck
+
+
+def test_marks_and_returns_follow_the_notes():
+    start = Temple(deck=("7C", None, None), seen=frozenset({"7C"}))
+    marked = step(start, record({"mark": "7C"}).events[0])
+    assert marked.notes == ("7C",) and marked.deck == (None, None)
+    back = step(marked, record({"return": "7C"}).events[0])
+    assert back == Temple(deck=("7C", None, None), seen=frozenset({"7C"}))
+    with pytest.raises(InputError, match="not in my notes"):
+        step(start, record({"return": "9H"}).events[0])
+    with pytest.raises(InputError, match="the top card is 7C, not 8C"):
+        step(start, record({"mark": "8C"}).events[0])
+    full = Temple(
+        deck=("7C", None), notes=("2H", "3H", "4H"), seen=frozenset({"7C", "2H", "3H", "4H"})
+    )
+    with pytest.raises(InputError, match="3 paths already"):
+        step(full, record({"mark": "7C"}).events[0])
+
+
+def test_no_legal_action_is_stuck_and_nothing_follows_an_end():
+    traps = Temple(deck=("KS", "JH", None), seen=frozenset({"KS", "JH"}))
+    assert traps.actions() == ()
+    after = step(
+        Temple(deck=("2H", None, "KS", "JH"), seen=frozenset({"2H", "KS", "JH"})),
+        record({"explore": 2}).events[0],
+    )
+    assert after.status == LOST and after.ending == "landed on the trap KS"
+    with pytest.raises(InputError, match="the game is over"):
+        step(after, record({"look": ["3H"]}).events[0])
+
+
+def test_a_look_s_odds_are_each_kind_s_share_of_the_unseen_cards_by_enumeration():
+    """Every order of a small unseen set under the face-down places: the top's kind counted."""
+    seen = frozenset(DECK) - {"AS", "2H", "3H", "KS", "joker"}
+    temple = Temple(deck=(None,) * 5, seen=seen)
+    orders = list(itertools.permutations(temple.unseen))
+    counted = {k: Fraction(sum(kind(o[0]) == k for o in orders), len(orders)) for k in KINDS}
+    assert look_odds(temple) == counted
+
+
+def test_the_report_of_a_fresh_record():
+    found = believe(record(), None)
+    assert found.consistent and found.exact and found.temple.status == PLAYING
+    assert look_odds(found.temple) == {
+        "trap": Fraction(12, 53),
+        "jewel": Fraction(4, 53),
+        "trinket": Fraction(36, 53),
+        "exit": Fraction(1, 53),
+    }
+    assert [str(a) for a in found.temple.actions()] == ["look"]
