@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations, product
 from pathlib import Path
@@ -176,6 +176,20 @@ class Event:
             return f"{self.kind} {yaml_word(self.body())}"
         inner = ", ".join(f"{k}: {yaml_word(v)}" for k, v in self.fields().items())
         return f"{self.kind} {{{inner}}}"
+
+
+def refused(
+    follow: Callable[..., Any], events: list[Event], table: Table, start: Any
+) -> InputError | None:
+    """The first event ``follow`` (a game's walk through its record) refuses, as the error.
+
+    None when it takes them all: a game's ``forbidden``, from the walk that checks its rules.
+    """
+    try:
+        follow(events, table, start)
+    except InputError as error:
+        return error
+    return None
 
 
 def board_data(module: str) -> dict:

@@ -100,17 +100,16 @@ class Explore(Event):
 
 
 @dataclass(frozen=True)
-class Mark(Event):
-    """Mark a Path: the top card, a face-up trinket, goes to my notes."""
+class Moved(Event):
+    """An action that names one card (a mark, a return)."""
 
     card: str
 
-    kind = "mark"
     required = ("card",)
     bare = "card"
 
     @classmethod
-    def build(cls, data: dict, table: Table, start: Start) -> Mark:
+    def build(cls, data: dict, table: Table, start: Start) -> Moved:
         """A card."""
         return cls(card(data["card"], "card"))
 
@@ -124,27 +123,17 @@ class Mark(Event):
 
 
 @dataclass(frozen=True)
-class Return(Event):
+class Mark(Moved):
+    """Mark a Path: the top card, a face-up trinket, goes to my notes."""
+
+    kind = "mark"
+
+
+@dataclass(frozen=True)
+class Return(Moved):
     """Return to a Marked Path: a card of my notes goes back on top, face up."""
 
-    card: str
-
     kind = "return"
-    required = ("card",)
-    bare = "card"
-
-    @classmethod
-    def build(cls, data: dict, table: Table, start: Start) -> Return:
-        """A card."""
-        return cls(card(data["card"], "card"))
-
-    def tallies(self, table: Table, start: Start) -> tuple[Tally, ...]:
-        """Nothing about a deal."""
-        return ()
-
-    def fields(self) -> dict:
-        """As written in the record."""
-        return {"card": self.card}
 
 
 EVENTS: dict[str, type[Event]] = {"look": Look, "explore": Explore, "mark": Mark, "return": Return}

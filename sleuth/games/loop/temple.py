@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sleuth.errors import InputError
-from sleuth.games.base import Event, Status, Table
+from sleuth.games.base import Event, Status, Table, refused
 from sleuth.games.loop.cards import DECK, EXIT, JEWEL, JEWELS, NOTES, TRAP, TRINKET, kind, value
 from sleuth.games.loop.rules import Explore, Look, Mark, Return, Start
 
@@ -186,11 +186,7 @@ def _return(now: Temple, back: Return) -> Temple:
 
 def forbidden(events: list[Event], table: Table, start: Start) -> InputError | None:
     """The first action the rules do not allow where it stands, as an error; None if none."""
-    try:
-        follow(events, table, start)
-    except InputError as error:
-        return error
-    return None
+    return refused(follow, events, table, start)
 
 
 def temple(record: Any) -> Temple:

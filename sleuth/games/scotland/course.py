@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sleuth.errors import InputError
-from sleuth.games.base import Event, Status, Table
+from sleuth.games.base import Event, Status, Table, refused
 from sleuth.games.scotland.rules import Pass, Refresh, Start, Turn
 from sleuth.games.scotland.tickets import (
     BUY,
@@ -411,11 +411,7 @@ ACTIONS = {
 
 def forbidden(events: list[Event], table: Table, start: Start) -> InputError | None:
     """The first event the rules do not allow where it stands, as an error; None if none."""
-    try:
-        follow(events, table, start)
-    except InputError as error:
-        return error
-    return None
+    return refused(follow, events, table, start)
 
 
 def course(record: Any) -> Course:
