@@ -184,10 +184,24 @@ class Sitting:
         return self.group.commands
 
     def offered(self) -> list[str]:
-        """The commands help and completion offer: not ``new`` and ``play``, nor another game's."""
+        """The commands help and completion offer: not ``new`` and ``play``, nor another game's.
+
+        Another game's: its events' (the shared recording commands) and those its own package
+        defines (its ``commands`` part).
+        """
         rules = self.record.rules
         foreign = {kind for g in GAMES.values() if g is not rules for kind in g.events}
-        return [name for name in self.commands if name not in foreign and name not in REFUSED]
+        mine = type(rules).__module__ + "."
+
+        def theirs(name: str) -> bool:
+            module = getattr(self.commands[name].callback, "__module__", "") or ""
+            return module.startswith("sleuth.games.") and not module.startswith(mine)
+
+        return [
+            name
+            for name in self.commands
+            if name not in foreign and name not in REFUSED and not theirs(name)
+        ]
 
     def prompt(self) -> str:
         """The prompt: the record's file name."""

@@ -516,6 +516,42 @@ def test_scotland_short_forms_expand_into_the_full_command(scotland, line, full)
     assert scotland.expand(line.split()) == full.split()
 
 
+@pytest.fixture
+def loop(tmp_path) -> Sitting:
+    """A session on a Loot the Loop record: a look, then an explore of 5."""
+    doc = {"game": "loot-the-loop", "events": [{"look": ["5H", "9C"]}, {"explore": 5}]}
+    return Sitting(tmp_path / "game.yaml", _group(), parse(doc, "test"))
+
+
+@pytest.mark.parametrize(
+    ("line", "full"),
+    [
+        ("8h 4c", "look 8H 4C"),
+        ("joker", "look joker"),
+        ("5", "explore 5"),
+        ("m 7c", "mark 7C"),
+        ("ret 7c", "return 7C"),
+        ("5 --before 1", "explore 5 --before 1"),
+    ],
+)
+def test_loop_short_forms_expand_into_the_full_command(loop, line, full):
+    assert loop.expand(line.split()) == full.split()
+
+
+def test_help_at_the_table_offers_this_game_s_commands_alone(goldraub, scotland, loop):
+    offered = {
+        name: set(sitting.offered())
+        for name, sitting in (("goldraub", goldraub), ("scotland", scotland), ("loop", loop))
+    }
+    assert {"search", "guess"} <= offered["goldraub"]
+    assert {"turn", "manhunt", "disappear"} <= offered["scotland"]
+    assert {"look", "explore", "mark", "return"} <= offered["loop"]
+    for game, names in offered.items():
+        others = set().union(*(n for g, n in offered.items() if g != game)) - names
+        assert names.isdisjoint(others) and "report" in names and "new" not in names, game
+    assert "manhunt" not in offered["goldraub"] and "look" not in offered["scotland"]
+
+
 def _group():
     """The app's command group, as ``play`` builds it."""
     import typer

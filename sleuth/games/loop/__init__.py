@@ -22,6 +22,10 @@ class LootTheLoop:
         "show_update": f"{PACKAGE}.picture:show_update",
         "json_extras": f"{PACKAGE}.picture:json_extras",
         "commands": f"{PACKAGE}.commands:commands",
+        "short_forms": f"{PACKAGE}.table:SHORT_FORMS",
+        "expand": f"{PACKAGE}.table:expand",
+        "complete": f"{PACKAGE}.table:complete",
+        "vocabulary": f"{PACKAGE}.table:vocabulary",
     }
 
     parse_start = staticmethod(rules.parse_start)
