@@ -10,7 +10,7 @@ from rich.text import Text
 from sleuth.chance import pct
 from sleuth.games.loop.cards import JEWELS, KINDS, order
 from sleuth.games.loop.temple import PLAYING, Action, Temple, outcome
-from sleuth.games.loop.tracker import Tracker, kinds, look_odds
+from sleuth.games.loop.tracker import Tracker, after_look, kinds, look_odds
 
 PLURAL = {"trap": "traps", "jewel": "jewels", "trinket": "trinkets", "exit": "exit"}
 
@@ -44,7 +44,11 @@ def action_line(now: Temple, action: Action) -> str:
         odds = look_odds(now)
         turned = 2 if len(now.deck) > 1 and now.deck[1] is None else 1
         chances = ", ".join(f"{k} {pct(p)}" for k, p in odds.items() if p)
-        return f"look: turns up {turned}; the top is {chances}"
+        line = f"look: turns up {turned}; the top is {chances}"
+        after = after_look(now)
+        if after is not None and (after.stuck or after.trapped):
+            line += f"; then stuck {pct(after.stuck)}, only traps {pct(after.trapped)}"
+        return line
     if action.action == "explore":
         n = int(action.what or 0)
         _, lands = now.landing(n)
@@ -98,7 +102,12 @@ def json_extras(found: Tracker) -> dict[str, Any]:
 def action_json(now: Temple, action: Action) -> dict[str, Any]:
     """One legal action as the contract writes it."""
     if action.action == "look":
-        return {"action": "look", "p": {k: float(p) for k, p in look_odds(now).items()}}
+        out: dict[str, Any] = {"action": "look"}
+        out["p"] = {k: float(p) for k, p in look_odds(now).items()}
+        after = after_look(now)
+        if after is not None:
+            out |= {"stuck": float(after.stuck), "trapped": float(after.trapped)}
+        return out
     if action.action == "explore":
         n = int(action.what or 0)
         _, lands = now.landing(n)

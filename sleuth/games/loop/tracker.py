@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import permutations
 from typing import Any
 
 from sleuth.belief import Fact, Left
 from sleuth.games.loop.cards import KINDS, kind
-from sleuth.games.loop.temple import Temple, follow
+from sleuth.games.loop.temple import Temple, follow, outcome
 from sleuth.model import Holder, Item
 
 
@@ -32,6 +33,40 @@ def look_odds(now: Temple) -> dict[str, Fraction]:
     if not unseen:
         return {}
     return {k: Fraction(n, len(unseen)) for k, n in kinds(unseen).items()}
+
+
+@dataclass(frozen=True)
+class AfterLook:
+    """What a look leaves, exactly.
+
+    ``stuck``: the chance no action is legal after it; ``trapped``: the chance every legal action
+    is an explore onto a trap (the rulebook's other way to lose).
+    """
+
+    stuck: Fraction
+    trapped: Fraction
+
+
+def after_look(now: Temple) -> AfterLook | None:
+    """The chances of ``AfterLook``, over every card (and second card) the look may turn up.
+
+    None when no look is legal. Each unseen card is equally likely on top, and each other one
+    second; only the face-up cards decide what is legal after it, so the count is exact.
+    """
+    if not now.unseen or not now.deck or now.deck[0] is not None:
+        return None
+    two = len(now.deck) > 1 and now.deck[1] is None
+    outcomes = permutations(now.unseen, 2 if two else 1)
+    stuck = trapped = total = 0
+    for turned in outcomes:
+        after = replace(now, deck=(*turned, *now.deck[len(turned) :]))
+        actions = after.actions()
+        total += 1
+        stuck += not actions
+        trapped += bool(actions) and all(
+            a.action == "explore" and outcome(after, int(a.what or 0)) == "trap" for a in actions
+        )
+    return AfterLook(Fraction(stuck, total), Fraction(trapped, total))
 
 
 @dataclass(frozen=True)
