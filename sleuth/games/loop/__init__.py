@@ -1,0 +1,1 @@
+"""Loot the Loop."""
