@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import pytest
@@ -10,8 +11,9 @@ import pytest
 from sleuth.document import document, dump
 from sleuth.errors import InputError
 from sleuth.games.loop.cards import DECK, KINDS, card, kind
+from sleuth.games.loop.simulate import legal_actions, simulate, view
 from sleuth.games.loop.temple import LOST, PLAYING, STUCK, WON, Temple, follow, outcome, step
-from sleuth.games.loop.tracker import believe, look_odds
+from sleuth.games.loop.tracker import after_look, believe, look_odds
 from sleuth.record import parse
 
 
@@ -141,3 +143,73 @@ def test_the_report_of_a_fresh_record():
         "exit": Fraction(1, 53),
     }
     assert [str(a) for a in found.temple.actions()] == ["look"]
+
+
+# Against the simulator (``loop.simulate``, written from the rulebook alone): the record of every
+# simulated game is allowed, the temple is what the player truly sees, the legal actions are the
+# simulator's, and a look's odds are calibrated against the cards truly turned up.
+
+
+def simulated(count: int):
+    for seed in range(count):
+        yield simulate(seed, policy=("random", "greedy")[seed % 2])
+
+
+def test_every_simulated_game_is_allowed_and_its_temple_is_what_the_player_sees():
+    for game in simulated(200):
+        found = parse(game.doc, "simulated")
+        assert found.forbidden() is None, game.seed
+        temples = follow(found.events, found.table, found.start)
+        for k, (temple, truth) in enumerate(zip(temples, game.states, strict=True)):
+            seen = view(truth)
+            assert temple.deck == seen.deck and temple.notes == seen.notes, (game.seed, k)
+            assert temple.score == seen.score and temple.status == truth.status, (game.seed, k)
+            offered = {(a.kind, a.n or a.card or None) for a in legal_actions(truth)}
+            assert {(a.action, a.what) for a in temple.actions()} == offered, (game.seed, k)
+
+
+def test_a_look_s_odds_are_calibrated_against_the_cards_truly_turned_up():
+    stated: dict[str, Fraction] = dict.fromkeys(KINDS, Fraction(0))
+    turned: dict[str, int] = dict.fromkeys(KINDS, 0)
+    stuck = Fraction(0)
+    stuck_seen = looks = 0
+    for game in simulated(300):
+        found = parse(game.doc, "simulated")
+        temples = follow(found.events, found.table, found.start)
+        for k, event in enumerate(game.doc["events"]):
+            if "look" not in event:
+                continue
+            for kind_, p in look_odds(temples[k]).items():
+                stated[kind_] += p
+            turned[kind(event["look"][0])] += 1
+            stuck += after_look(temples[k]).stuck
+            stuck_seen += not temples[k + 1].actions()
+            looks += 1
+    for kind_ in KINDS:
+        share = stated[kind_] / looks
+        spread = 4 * math.sqrt(float(share * (1 - share)) / looks) + 0.005
+        assert abs(turned[kind_] / looks - float(share)) <= spread, (kind_, turned, looks)
+    share = stuck / looks
+    assert abs(stuck_seen / looks - float(share)) <= 4 * math.sqrt(float(share) / looks) + 0.005
+    assert looks > 2000
+
+
+def test_what_a_look_leaves_equals_every_order_of_a_small_unseen_set():
+    seen = frozenset(DECK) - {"AS", "6H", "3H", "KS", "joker", "QD", "3D"}
+    deck = (None, None, "4C", None, None, None, "JH", None, None)
+    temple = Temple(deck=deck, seen=seen | {"4C", "JH"})
+    stuck = trapped = total = 0
+    for order in itertools.permutations(temple.unseen):
+        cards = iter(order)
+        true = [c if c is not None else next(cards) for c in deck]
+        after = step(temple, record({"look": true[:2]}).events[0])
+        acts = after.actions()
+        stuck += not acts
+        trapped += bool(acts) and all(
+            a.action == "explore" and outcome(after, int(a.what or 0)) == "trap" for a in acts
+        )
+        total += 1
+    found = after_look(temple)
+    assert found is not None
+    assert (found.stuck, found.trapped) == (Fraction(stuck, total), Fraction(trapped, total))
+    assert 0 < found.stuck < 1 and found.trapped > 0

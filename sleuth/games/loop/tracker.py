@@ -12,11 +12,10 @@ import math
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from itertools import permutations
 from typing import Any
 
 from sleuth.belief import Fact, Left
-from sleuth.games.loop.cards import KINDS, kind
+from sleuth.games.loop.cards import KINDS, kind, value
 from sleuth.games.loop.temple import Temple, follow, outcome
 from sleuth.model import Holder, Item
 
@@ -51,21 +50,33 @@ def after_look(now: Temple) -> AfterLook | None:
     """The chances of ``AfterLook``, over every card (and second card) the look may turn up.
 
     None when no look is legal. Each unseen card is equally likely on top, and each other one
-    second; only the face-up cards decide what is legal after it, so the count is exact.
+    second. What is legal after the look depends on the turned cards only through their class
+    (a trinket's value, or its kind), so the classes are enumerated in pairs (at most 12 x 12),
+    each weighed by how many cards it holds: exact, and fast.
     """
     if not now.unseen or not now.deck or now.deck[0] is not None:
         return None
     two = len(now.deck) > 1 and now.deck[1] is None
-    outcomes = permutations(now.unseen, 2 if two else 1)
+    classes: dict[tuple[str, int | None], list[str]] = {}
+    for name in now.unseen:
+        classes.setdefault((kind(name), value(name)), []).append(name)
+    members = list(classes.values())
     stuck = trapped = total = 0
-    for turned in outcomes:
-        after = replace(now, deck=(*turned, *now.deck[len(turned) :]))
-        actions = after.actions()
-        total += 1
-        stuck += not actions
-        trapped += bool(actions) and all(
-            a.action == "explore" and outcome(after, int(a.what or 0)) == "trap" for a in actions
-        )
+    for first in members:
+        for second in members if two else [[]]:
+            ways = len(first) * (len(second) - (second is first)) if two else len(first)
+            if not ways:
+                continue
+            turned = (first[0], second[1] if second is first else second[0]) if two else (first[0],)
+            after = replace(now, deck=(*turned, *now.deck[len(turned) :]))
+            actions = after.actions()
+            total += ways
+            stuck += ways * (not actions)
+            onto_traps = all(
+                a.action == "explore" and outcome(after, int(a.what or 0)) == "trap"
+                for a in actions
+            )
+            trapped += ways * (bool(actions) and onto_traps)
     return AfterLook(Fraction(stuck, total), Fraction(trapped, total))
 
 
