@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from rich.console import Console
@@ -9,6 +10,7 @@ from rich.text import Text
 
 from sleuth.chance import pct
 from sleuth.games.loop.cards import JEWELS, KINDS, order
+from sleuth.games.loop.plan import Plan, Weighed
 from sleuth.games.loop.temple import PLAYING, Action, Temple, outcome
 from sleuth.games.loop.tracker import Tracker, after_look, kinds, look_odds
 
@@ -114,3 +116,50 @@ def action_json(now: Temple, action: Action) -> dict[str, Any]:
         lands_on = "?" if lands is None else lands
         return {"action": "explore", "n": n, "lands": lands_on, "result": outcome(now, n)}
     return {"action": action.action, "card": action.what}
+
+
+def weighed_line(w: Weighed, exact: bool) -> str:
+    """One action weighed: "explore 7: won 0 of 2000 (0% to 0.2%), score 9.07"."""
+    share = pct(Fraction(w.won, w.games))
+    spread = "" if exact else f" ({w.low:.1%} to {w.high:.1%})"
+    return f"{w.action}: won {w.won} of {w.games}, {share}{spread}; score {w.score:.2f}"
+
+
+def show_advice(console: Console, plan: Plan) -> None:
+    """``next``: each action weighed, best first, the method named, greed's other choice."""
+    console.print(Text(f"Each action, by the games that follow it: {plan.method}."))
+    for w in plan.options:
+        console.print(Text(f"  {weighed_line(w, plan.exact)}"))
+    best = plan.options[0]
+    if not best.won:
+        console.print(Text("No game played out was won: the actions are ranked by the score."))
+    if plan.greed is not None:
+        g = plan.greed
+        console.print(
+            Text(f"For the most cards: {g.action} (score {g.score:.2f}), not {best.action}.")
+        )
+
+
+def advice_json(plan: Plan) -> dict[str, Any]:
+    """The contract: ``game``, ``best``, ``win``, ``exact``, ``options``; ours: the method."""
+    best = plan.options[0]
+    return {
+        "game": "loot-the-loop",
+        "best": [str(best.action)],
+        "win": best.win,
+        "exact": plan.exact,
+        "doomed": None,  # not searched: the rollout policy is one player, not every line
+        "method": plan.method,
+        "games": plan.games,
+        "options": [weighed_json(w) for w in plan.options],
+    }
+
+
+def weighed_json(w: Weighed) -> dict[str, Any]:
+    """One action weighed, as JSON."""
+    out: dict[str, Any] = {"action": w.action.action}
+    if w.action.action == "explore":
+        out["n"] = w.action.what
+    elif w.action.what is not None:
+        out["card"] = w.action.what
+    return out | {"win": w.win, "low": w.low, "high": w.high, "score": w.score}

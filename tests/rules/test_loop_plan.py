@@ -1,0 +1,97 @@
+"""Loot the Loop's planner: its fast game follows the rules, its rollout policy sees only what
+a player sees, and its sampled chances agree with playing every order on small temples."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sleuth.games.loop import plan
+from sleuth.games.loop.cards import DECK
+from sleuth.games.loop.plan import CODE, advise, fill, play, rollout
+from sleuth.games.loop.simulate import simulate
+from sleuth.games.loop.temple import Temple, follow
+from sleuth.games.loop.tracker import Tracker, believe
+from sleuth.record import parse
+
+
+def action_of(event: dict) -> tuple[str, int]:
+    ((kind, value),) = event.items()
+    if kind == "look":
+        return ("look", 0)
+    if kind == "explore":
+        return ("explore", value)
+    return (kind, CODE[value])
+
+
+def seen(game: plan.Game) -> tuple:
+    return tuple(DECK[c] if up else None for c, up in zip(game.deck, game.up, strict=True))
+
+
+def test_the_planner_s_game_follows_the_rules_of_every_simulated_game():
+    for seed in range(150):
+        truth = simulate(seed, ("random", "greedy")[seed % 2])
+        record = parse(truth.doc, "simulated")
+        temples = follow(record.events, record.table, record.start)
+        game = fill(temples[0], tuple(card for card, _ in truth.states[0].deck))
+        for event, temple in zip(truth.doc["events"], temples[1:], strict=True):
+            play(game, action_of(event))
+            assert seen(game) == temple.deck and game.status == temple.status, seed
+            assert [DECK[c] for c in game.notes] == list(temple.notes)
+            assert game.score == len(temple.score) and game.jewels == temple.jewels()
+
+
+def test_the_rollout_policy_sees_only_what_a_player_sees():
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(60):
+        truth = simulate(seed, "greedy")
+        record = parse(truth.doc, "simulated")
+        for temple in follow(record.events, record.table, record.start):
+            if not temple.actions():
+                continue
+            orders = [tuple(rng.sample(temple.unseen, len(temple.unseen))) for _ in range(3)]
+            chosen = {rollout(fill(temple, order)) for order in orders}
+            assert len(chosen) == 1, (seed, chosen)
+            checked += 1
+    assert checked > 800
+
+
+SMALL = Temple(
+    deck=(None,) * 6,
+    score=("AH", "AD", "AC"),
+    seen=frozenset(DECK) - {"AS", "joker", "2H", "3H", "4H", "KS"},
+)
+
+
+def test_a_sample_agrees_with_every_order_on_a_small_temple(monkeypatch):
+    found = Tracker(None, SMALL)
+    exact = advise(found, {})
+    assert exact.exact and exact.games == 720
+    assert any(w.won for w in exact.options) and not all(w.won == w.games for w in exact.options)
+    monkeypatch.setattr(plan, "EXACT", 0)
+    monkeypatch.setattr(plan, "SAMPLES", 3000)
+    sampled = advise(found, {})
+    assert not sampled.exact and sampled.games == 3000
+    truth = {str(w.action): w.win for w in exact.options}
+    for w in sampled.options:
+        assert w.low <= truth[str(w.action)] <= w.high, (w, truth)
+
+
+def test_the_options_are_ranked_by_their_chance_then_their_score():
+    found = believe(parse({"game": "loot-the-loop", "events": [{"look": ["5H", "7C"]}]}, "t"), None)
+    options = advise(found, {}).options
+    keys = [(-w.win, -w.score) for w in options]
+    assert keys == sorted(keys) and {str(w.action) for w in options} == {
+        "explore 5",
+        "explore 7",
+        "mark 5H",
+    }
+
+
+@pytest.mark.parametrize("events", [[], [{"look": ["5H", "7C"]}]])
+def test_every_legal_action_is_weighed(events):
+    found = believe(parse({"game": "loot-the-loop", "events": events}, "t"), None)
+    weighed = advise(found, {})
+    assert {str(w.action) for w in weighed.options} == {str(a) for a in found.temple.actions()}
