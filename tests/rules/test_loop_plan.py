@@ -95,3 +95,33 @@ def test_every_legal_action_is_weighed(events):
     found = believe(parse({"game": "loot-the-loop", "events": events}, "t"), None)
     weighed = advise(found, {})
     assert {str(w.action) for w in weighed.options} == {str(a) for a in found.temple.actions()}
+
+
+def test_the_compiled_games_are_the_python_games_game_by_game():
+    """``loop.rollout`` (numba) against ``plan``'s Python twin: the same status and score."""
+    import numpy as np
+
+    from sleuth.games.loop import rollout
+    from sleuth.games.loop.plan import WHAT, arrays, code, finish
+
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(40):
+        truth = simulate(seed, "greedy")
+        record = parse(truth.doc, "simulated")
+        temples = follow(record.events, record.table, record.start)
+        for temple in temples[:: max(1, len(temples) // 4)]:
+            for action in temple.actions():
+                orders = [tuple(rng.sample(temple.unseen, len(temple.unseen))) for _ in range(8)]
+                what, arg = code(action)
+                table = np.array([[CODE[c] for c in o] for o in orders], dtype=np.int64)
+                table = table.reshape(len(orders), len(temple.unseen))
+                ended = rollout.play_out(*arrays(temple), WHAT[what], arg, table, plan.STEPS)
+                for order, (status, score) in zip(orders, ended, strict=True):
+                    game = fill(temple, order)
+                    play(game, (what, arg))
+                    game = finish(game)
+                    expected = ("playing", "won", "lost", "stuck").index(game.status)
+                    assert (status, score) == (expected, game.score), (seed, action, order)
+                    compared += 1
+    assert compared > 1000

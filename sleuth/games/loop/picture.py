@@ -121,7 +121,7 @@ def action_json(now: Temple, action: Action) -> dict[str, Any]:
 def weighed_line(w: Weighed, exact: bool) -> str:
     """One action weighed: "explore 7: won 0 of 2000 (0% to 0.2%), score 9.07"."""
     share = pct(Fraction(w.won, w.games))
-    spread = "" if exact else f" ({w.low:.1%} to {w.high:.1%})"
+    spread = "" if exact else f" ({w.low:.2%} to {w.high:.2%})"
     return f"{w.action}: won {w.won} of {w.games}, {share}{spread}; score {w.score:.2f}"
 
 

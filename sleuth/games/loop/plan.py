@@ -19,10 +19,11 @@ game is lost); else stuck. A game that goes round in circles (marks and returns)
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
+
+import numpy as np
 
 from sleuth.budget import Deadline
 from sleuth.chance import wilson
@@ -32,8 +33,10 @@ from sleuth.games.loop.temple import Action, Temple
 from sleuth.games.loop.tracker import Tracker
 
 STEPS = 400  # actions a rollout may take before it counts as lost (going round in circles)
-SAMPLES = 1000  # sampled orders when the unseen cards are too many to play every order
-LEAST = 200  # orders played at least, whatever the deadline
+SAMPLES = 10000  # sampled orders when the unseen cards are too many to play every order
+LEAST = 500  # orders played at least, whatever the deadline
+CHUNK = 500  # orders played on every action before the deadline is looked at
+WHAT = {"look": 0, "explore": 1, "mark": 2, "return": 3}  # rollout's action codes
 EXACT = 7  # play every order when at most this many cards are unseen (7! = 5040 orders)
 
 CODE = {name: k for k, name in enumerate(DECK)}
@@ -206,30 +209,34 @@ def code(action: Action) -> tuple[str, int]:
 def advise(found: Tracker, given: dict[str, Any], deadline: Deadline | None = None) -> Plan:
     """Each legal action weighed by the games that follow it (the ``advise`` part).
 
-    The orders are played in a random order, every action on each; when the ``deadline``
-    passes after at least ``LEAST`` of them, the rest are left (a sample, then, not every order).
+    The games are played by the compiled twin of this module's rules and policy
+    (``loop.rollout``), in chunks of orders, every action on each chunk; when the ``deadline``
+    passes after at least ``LEAST`` orders, the rest are left (a sample, then, not every order).
     """
+    from sleuth.games.loop import rollout
+
     now = found.temple
     actions = now.actions()
     if not actions:
         raise InputError("sleuth next", "", f"no legal action: the game is {now.status}")
-    unseen = now.unseen
-    rng = random.Random(0)
+    unseen = [CODE[c] for c in now.unseen]
+    rng = np.random.default_rng(0)
     if len(unseen) <= EXACT:
-        orders = list(permutations(unseen))
-        rng.shuffle(orders)
+        orders = np.array(list(permutations(unseen)), dtype=np.int64).reshape(-1, len(unseen))
+        orders = orders[rng.permutation(len(orders))]
     else:
-        orders = [tuple(rng.sample(unseen, len(unseen))) for _ in range(SAMPLES)]
+        orders = np.array([rng.permutation(unseen) for _ in range(SAMPLES)], dtype=np.int64)
+    start = arrays(now)
     tallies = [[0, 0] for _ in actions]  # games won, cards scored
     played = 0
-    for order in orders:
+    while played < len(orders):
+        chunk = orders[played : played + CHUNK]
         for tally, action in zip(tallies, actions, strict=True):
-            game = fill(now, order)
-            play(game, code(action))
-            game = finish(game)
-            tally[0] += game.status == "won"
-            tally[1] += game.score
-        played += 1
+            what, arg = code(action)
+            ended = rollout.play_out(*start, WHAT[what], arg, chunk, STEPS)
+            tally[0] += int((ended[:, 0] == rollout.WON).sum())
+            tally[1] += int(ended[:, 1].sum())
+        played += len(chunk)
         if deadline is not None and played >= LEAST and deadline.passed():
             break
     exact = played == len(orders) and len(unseen) <= EXACT
@@ -240,11 +247,25 @@ def advise(found: Tracker, given: dict[str, Any], deadline: Deadline | None = No
     ranked = tuple(sorted(weighed, key=lambda w: (-w.win, -w.score)))
     greedy = max(weighed, key=lambda w: w.score)
     greed = greedy if greedy.action != ranked[0].action and greedy.score > ranked[0].score else None
-    what = "every order" if exact else f"{played} sampled orders"
-    method = f"{what} of the {len(unseen)} unseen cards played out by the rollout policy" + (
+    what_ = "every order" if exact else f"{played} sampled orders"
+    method = f"{what_} of the {len(unseen)} unseen cards played out by the rollout policy" + (
         "" if exact else "; flat Monte Carlo, 95% Wilson intervals"
     )
     return Plan(ranked, exact, played, method, greed)
+
+
+def arrays(now: Temple) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The temple as ``rollout.play_out`` takes it.
+
+    Cards (the face-down ones to be filled), face-up flags, notes, and the scalars: deck size,
+    notes, score, jewels, status.
+    """
+    deck = np.array([CODE[c] if c is not None else -1 for c in now.deck], dtype=np.int64)
+    up = np.array([c is not None for c in now.deck], dtype=np.bool_)
+    notes = np.array([CODE[c] for c in now.notes], dtype=np.int64)
+    jewels = sum(kind(c) == JEWEL for c in now.score)
+    scalars = np.array([len(now.deck), len(now.notes), len(now.score), jewels, 0], dtype=np.int64)
+    return deck, up, notes, scalars
 
 
 def interval(won: int, games: int, exact: bool) -> tuple[float, float]:
