@@ -99,6 +99,7 @@ REPLAYS = [
         "lima-4p",
         "lima-4p-seed5",
         "scotland-yard-4p",
+        "loot-the-loop",
     )
 ]
 

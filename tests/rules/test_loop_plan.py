@@ -125,3 +125,20 @@ def test_the_compiled_games_are_the_python_games_game_by_game():
                     assert (status, score) == (expected, game.score), (seed, action, order)
                     compared += 1
     assert compared > 1000
+
+
+def test_a_replay_judges_each_move_by_the_planner_s_numbers_at_its_step():
+    from sleuth.budget import due
+    from sleuth.replay import replay
+
+    truth = simulate(139, "greedy")
+    record = parse(dict(truth.doc, events=truth.doc["events"][:12]), "t")
+    judged = replay(record).judged
+    assert len(judged.moves) == 12 and len(judged.best) == 13
+    for move in judged.moves:
+        found = believe(record.upto(move.event - 1), None)
+        options = {str(w.action): w for w in advise(found, {}, due(0)).options}
+        mine, best = options[move.data["action"]], options[move.data["best"]]
+        assert best is next(iter(options.values()))
+        assert (move.data["score"], move.data["best_score"]) == (mine.score, best.score)
+        assert move.data["lost"] == best.score - mine.score
