@@ -218,7 +218,11 @@ class Session:
         from sleuth.replay import noun, steps
         from sleuth.why import fact
 
-        pair = fact(record, holder, item, self.holdings(record))
+        holdings = self.holdings(record)
+        if not all(holdings):
+            title = record.rules.title
+            raise InputError("sleuth why", "", f"{title} names no holding to explain (see report)")
+        pair = fact(record, holder, item, holdings)
         holder, item = pair
         if part(record.rules, "deal", None) is None:  # a belief of its own: its chance's moves
             found = steps(record, budget)
