@@ -229,7 +229,8 @@ def advise(
     unseen = [CODE[c] for c in now.unseen]
     rng = np.random.default_rng(0)
     if len(unseen) <= EXACT:
-        orders = np.array(list(permutations(unseen)), dtype=np.int64).reshape(-1, len(unseen))
+        every = list(permutations(unseen))  # one empty order when every card is seen
+        orders = np.array(every, dtype=np.int64).reshape(len(every), len(unseen))
         orders = orders[rng.permutation(len(orders))]
     else:
         drawn = SAMPLES if samples is None else samples
