@@ -106,17 +106,19 @@ def next_game(seed: int, samples: int, told: Chosen | None = None) -> Game:
     rng = random.Random(seed)
     rng.getrandbits(64)  # the simulator's stream of choices, drawn before the deal
     state = deal(rng)
-    states, visited, looped = [state], {state}, False
-    while state.status == PLAYING and len(states) <= CUT and not looped:
+    states, visited, looped, events = [state], {state}, False, []
+    while state.status == PLAYING and len(events) < CUT and not looped:
         legal = legal_actions(state)
         chosen = advised(view(state), samples) if len(legal) > 1 else legal[0]
         if told and len(legal) > 1:
             told(view(state), chosen)
-        state = step(state, chosen)[0]  # a ValueError if the action is not legal
+        state, event = step(state, chosen)  # a ValueError if the action is not legal
         looped = state in visited
         visited.add(state)
         states.append(state)
-    return Game({}, states, state.status, len(state.score), seed, looped, "next")
+        events.append(event)
+    doc = {"game": "loot-the-loop", "events": events}
+    return Game(doc, states, state.status, len(state.score), seed, looped, "next")
 
 
 def choices(states: list[State]) -> int:

@@ -2,7 +2,8 @@
 
 ``benchmarks/loop_help.py`` plays each seed's deal three times; the ``next`` games must be the
 simulator's deal, every action legal, each choice the planner's first option for what the player
-sees; and the tables' counts, means and tests must agree with the same sums done by hand.
+sees, the record allowed by the game's rules with the same ending; and the tables' counts, means
+and tests must agree with the same sums done by hand.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import pytest
 
 from sleuth.games.loop.plan import advise
 from sleuth.games.loop.simulate import Action, View, greedy, legal_actions, options, simulate
+from sleuth.games.loop.temple import follow
 from sleuth.games.loop.tracker import Tracker
+from sleuth.record import parse
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -47,6 +50,9 @@ def test_the_planner_plays_legal_actions_on_the_simulators_deal(bench, seed):
         first = advise(Tracker(None, temple), {}, samples=20).options[0].action
         assert bench.action(first) == chosen
     assert all(before.status == "playing" and legal_actions(before) for before in game.states[:-1])
+    record = parse(game.doc, "next")  # the game's rules core agrees how it ended
+    ended = follow(record.events, record.table, record.start)[-1]
+    assert (ended.status, len(ended.score)) == (game.status, game.score)
     assert bench.ending(game) in bench.ENDINGS
 
 
