@@ -97,6 +97,18 @@ def test_every_legal_action_is_weighed(events):
     assert {str(w.action) for w in weighed.options} == {str(a) for a in found.temple.actions()}
 
 
+def test_with_every_card_seen_the_one_order_is_played():
+    deck = tuple(random.Random(5).sample(DECK, len(DECK)))
+    now = Temple(deck, seen=frozenset(DECK))
+    weighed = advise(Tracker(None, now), {})
+    assert weighed.exact and weighed.games == 1
+    for option in weighed.options:
+        game = fill(now, ())
+        play(game, plan.code(option.action))
+        ended = plan.finish(game)
+        assert (option.won, option.score) == (ended.status == "won", ended.score)
+
+
 def test_the_compiled_games_are_the_python_games_game_by_game():
     """``loop.rollout`` (numba) against ``plan``'s Python twin: the same status and score."""
     import numpy as np

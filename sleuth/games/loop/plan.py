@@ -206,12 +206,19 @@ def code(action: Action) -> tuple[str, int]:
     return (action.action, int(action.what or 0))
 
 
-def advise(found: Tracker, given: dict[str, Any], deadline: Deadline | None = None) -> Plan:
+def advise(
+    found: Tracker,
+    given: dict[str, Any],
+    deadline: Deadline | None = None,
+    *,
+    samples: int | None = None,
+) -> Plan:
     """Each legal action weighed by the games that follow it (the ``advise`` part).
 
     The games are played by the compiled twin of this module's rules and policy
     (``loop.rollout``), in chunks of orders, every action on each chunk; when the ``deadline``
     passes after at least ``LEAST`` orders, the rest are left (a sample, then, not every order).
+    ``samples``: the orders sampled when not every order is played (default ``SAMPLES``).
     """
     from sleuth.games.loop import rollout
 
@@ -222,10 +229,12 @@ def advise(found: Tracker, given: dict[str, Any], deadline: Deadline | None = No
     unseen = [CODE[c] for c in now.unseen]
     rng = np.random.default_rng(0)
     if len(unseen) <= EXACT:
-        orders = np.array(list(permutations(unseen)), dtype=np.int64).reshape(-1, len(unseen))
+        every = list(permutations(unseen))  # one empty order when every card is seen
+        orders = np.array(every, dtype=np.int64).reshape(len(every), len(unseen))
         orders = orders[rng.permutation(len(orders))]
     else:
-        orders = np.array([rng.permutation(unseen) for _ in range(SAMPLES)], dtype=np.int64)
+        drawn = SAMPLES if samples is None else samples
+        orders = np.array([rng.permutation(unseen) for _ in range(drawn)], dtype=np.int64)
     start = arrays(now)
     tallies = [[0, 0] for _ in actions]  # games won, cards scored
     played = 0
