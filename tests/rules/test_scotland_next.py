@@ -19,7 +19,7 @@ from oracles.scotland import posterior, size
 from sleuth.errors import InputError
 from sleuth.games.scotland import simulate as sim
 from sleuth.games.scotland.course import follow, next_player
-from sleuth.games.scotland.plan import advise, playable, room
+from sleuth.games.scotland.plan import advise, interrogation_room, playable
 from sleuth.games.scotland.suspicion import believe
 from sleuth.record import parse
 
@@ -153,7 +153,7 @@ def test_the_card_count_is_calibrated_against_the_true_hands():
             upcoming = next_player(now, record.table)
             if now.over or upcoming is None or upcoming == game.doc["me"] or not game.tops[k]:
                 continue
-            low, high = room(now.tops, 2)
+            low, high = interrogation_room(now)
             found = believe(record.upto(k), None)
             p = playable(found, upcoming, low, high)
             cards = [*game.hands[k][upcoming], game.tops[k]]

@@ -209,7 +209,8 @@ def option(found: Suspicion, t: Ticket, pile: int | None, action: str, mister_x:
     now = found.course
     deck = max(0, now.deck - 1 - drawn_by(action, t, now.deck - 1))
     glasses, complete = glasses_after(now, action, t)
-    tops = now.tops if pile is None else tuple(t if k == pile else top for k, top in tops_of(now))
+    after = now if pile is None else replace(now, tops=tuple_at(now.tops, pile - 1, t))
+    opening = interrogation_room(after)
     made = Option(t, pile, action, deck=deck, glasses=glasses)
     if action == "manhunt" or (action == "interrogation" and complete):
         made = hunted(found, made, mister_x)
@@ -217,15 +218,21 @@ def option(found: Suspicion, t: Ticket, pile: int | None, action: str, mister_x:
         made = mister_x_action(found, made)
     made = _with_clock(made, found, mister_x)
     if mister_x:
-        made = _with_threat(found, made, tops, found.suspicion(public=True)[found.record.table.me])
+        made = _with_threat(found, made, opening)
     elif glasses == GLASSES - 1 and not made.loses:
-        made = _with_interrogation(found, made, tops)
+        made = _with_interrogation(found, made, opening)
     return made
 
 
-def tops_of(now: Course) -> list[tuple[int, Ticket]]:
-    """The piles' tops, numbered from 1."""
-    return list(enumerate(now.tops, 1))
+def tuple_at(tops: tuple[Ticket, ...], k: int, t: Ticket) -> tuple[Ticket, ...]:
+    """``tops`` with ``t`` in place ``k``: the piles after a play."""
+    return (*tops[:k], t, *tops[k + 1 :])
+
+
+def interrogation_room(after: Course) -> tuple[int, int]:
+    """The numbers a ticket on pile 2 may have (``Course.room``), the highest one given."""
+    low, high = after.room(INTERROGATION_PILE)
+    return low, HIGHEST if high is None else high
 
 
 def drawn_by(action: str, t: Ticket, deck: int) -> int:
@@ -346,15 +353,14 @@ def _with_clock(made: Option, found: Suspicion, mister_x: bool) -> Option:
     return replace(made, loses=True, note=join(made.note, "the deck runs out: Mister X escapes"))
 
 
-def _with_threat(
-    found: Suspicion, made: Option, tops: tuple[Ticket, ...], public: Fraction
-) -> Option:
+def _with_threat(found: Suspicion, made: Option, opening: tuple[int, int]) -> Option:
     """On Mister X's seat: what an interrogation at the next turn would do to me.
 
     When the glasses after my play leave one to turn (any ticket on pile 2 then interrogates)
-    or two (a bus ticket does): the next player's chance to play on pile 2, the table's
-    suspicion of me (``public`` now, or after the play), and whether being found would take X
-    (fewer than three tickets with the special black one: a ``Threat``) or cost three tickets.
+    or two (a bus ticket does): the next player's chance to play on pile 2 (``opening``: the
+    numbers it takes after my play), the table's suspicion of me (now, or after the play), and
+    whether being found would take X (fewer than three tickets with the special black one: a
+    ``Threat``) or cost three tickets.
     """
     if made.wins:
         return made
@@ -369,12 +375,13 @@ def _with_threat(
     tickets = hand - 1 + (1 if now.special else 0)
     chance = None
     if made.glasses == GLASSES - 1:
-        chance = playable(found, upcoming, *room(tops, INTERROGATION_PILE))
+        chance = playable(found, upcoming, *opening)
     if chance == 0:
         note = f"then {upcoming} cannot interrogate: no unseen ticket fits pile 2"
         return replace(made, note=join(made.note, note))
     able = "with a bus ticket" if chance is None else f"if able ({pct(chance)})"
-    suspected = pct(public if made.public is None else made.public)
+    public = found.suspicion(public=True)[me] if made.public is None else made.public
+    suspected = pct(public)
     costs = (
         f"takes X ({tickets} ticket(s) left)" if tickets < 3 else f"costs me 3 of {tickets} tickets"
     )
@@ -383,12 +390,12 @@ def _with_threat(
     return replace(made, threat=threat, note=join(made.note, note))
 
 
-def _with_interrogation(found: Suspicion, made: Option, tops: tuple[Ticket, ...]) -> Option:
+def _with_interrogation(found: Suspicion, made: Option, opening: tuple[int, int]) -> Option:
     """On a detective's seat: the next player's chance to complete the interrogation."""
     upcoming = following(found)
     if upcoming is None:
         return made
-    chance = playable(found, upcoming, *room(tops, INTERROGATION_PILE))
+    chance = playable(found, upcoming, *opening)
     said = (
         f"then {upcoming} interrogates if able to play on pile 2: {pct(chance)}"
         if chance
@@ -402,12 +409,6 @@ def following(found: Suspicion) -> Holder | None:
     """Who plays after me, clockwise, among those still in."""
     table, now = found.record.table, found.course
     return next((p for p in table.others(table.me) if p not in now.out), None)
-
-
-def room(tops: tuple[Ticket, ...], pile: int) -> tuple[int, int]:
-    """The numbers a ticket on ``pile`` may have with these tops (highest 90 on the last)."""
-    low = tops[pile - 1].number + 1
-    return low, HIGHEST if pile == len(tops) else tops[pile].number - 1
 
 
 def playable(found: Suspicion, player: Holder, low: int, high: int, draws: int = 1) -> Fraction:
