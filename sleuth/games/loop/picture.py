@@ -44,9 +44,8 @@ def action_line(now: Temple, action: Action) -> str:
     """One legal action and what it does."""
     if action.action == "look":
         odds = look_odds(now)
-        turned = 2 if len(now.deck) > 1 and now.deck[1] is None else 1
         chances = ", ".join(f"{k} {pct(p)}" for k, p in odds.items() if p)
-        line = f"look: turns up {turned}; the top is {chances}"
+        line = f"look: turns up {now.turned_up()}; the top is {chances}"
         after = after_look(now)
         if after is not None and (after.stuck or after.trapped):
             line += f"; then stuck {pct(after.stuck)}, only traps {pct(after.trapped)}"

@@ -91,8 +91,7 @@ def fill(now: Temple, order: tuple[str, ...]) -> Game:
     cards = iter(order)
     deck = [CODE[c if c is not None else next(cards)] for c in now.deck]
     up = [c is not None for c in now.deck]
-    jewels = sum(kind(c) == JEWEL for c in now.score)
-    return Game(deck, up, [CODE[c] for c in now.notes], len(now.score), jewels)
+    return Game(deck, up, [CODE[c] for c in now.notes], len(now.score), now.jewels())
 
 
 def landing(game: Game, n: int) -> int:
@@ -272,8 +271,8 @@ def arrays(now: Temple) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     deck = np.array([CODE[c] if c is not None else -1 for c in now.deck], dtype=np.int64)
     up = np.array([c is not None for c in now.deck], dtype=np.bool_)
     notes = np.array([CODE[c] for c in now.notes], dtype=np.int64)
-    jewels = sum(kind(c) == JEWEL for c in now.score)
-    scalars = np.array([len(now.deck), len(now.notes), len(now.score), jewels, 0], dtype=np.int64)
+    counts = [len(now.deck), len(now.notes), len(now.score), now.jewels(), 0]
+    scalars = np.array(counts, dtype=np.int64)
     return deck, up, notes, scalars
 
 

@@ -53,6 +53,10 @@ class Temple:
         """The cards not yet seen: those under the face-down places, in the deck's order."""
         return tuple(c for c in DECK if c not in self.seen)
 
+    def turned_up(self) -> int:
+        """How many cards a look turns up: the top two, or the top alone when the second is up."""
+        return 2 if len(self.deck) > 1 and self.deck[1] is None else 1
+
     def explores(self) -> tuple[int, ...]:
         """The values an explore may take: face-up trinkets among the top two, low to high."""
         return tuple(sorted({value(c) or 0 for c in self.deck[:2] if c and kind(c) == TRINKET}))
@@ -132,7 +136,7 @@ def _look(now: Temple, look: Look) -> Temple:
     """Turn the top two face up, or the top alone when the second is face up (1 Look Around)."""
     if not now.deck or now.deck[0] is not None:
         raise InputError("", "cards", "the top card is face up: no look (rulebook: Look Around)")
-    down = 2 if len(now.deck) > 1 and now.deck[1] is None else 1
+    down = now.turned_up()
     if len(look.cards) != down:
         said = "the top two are face down" if down == 2 else "only the top card is face down"
         raise InputError("", "cards", f"{said}: a look turns up {down}, not {len(look.cards)}")

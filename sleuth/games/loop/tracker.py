@@ -56,7 +56,7 @@ def after_look(now: Temple) -> AfterLook | None:
     """
     if not now.unseen or not now.deck or now.deck[0] is not None:
         return None
-    two = len(now.deck) > 1 and now.deck[1] is None
+    two = now.turned_up() == 2
     classes: dict[tuple[str, int | None], list[str]] = {}
     for name in now.unseen:
         classes.setdefault((kind(name), value(name)), []).append(name)
