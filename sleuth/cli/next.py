@@ -15,7 +15,6 @@ import typer
 from sleuth.cli.app import (
     ADVICE_HELP,
     BUDGET,
-    BudgetOpt,
     ExitStatus,
     FileOpt,
     JsonOpt,
@@ -27,6 +26,7 @@ from sleuth.cli.app import (
     fail,
     number,
     record_path,
+    seconds,
     show_json,
 )
 from sleuth.cli.spinner import spinner
@@ -62,6 +62,19 @@ def option(choice: Choice) -> inspect.Parameter:
     return inspect.Parameter(choice.name, keyword, default=default, annotation=annotation)
 
 
+NextBudgetOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--budget",
+        min=0.0,
+        callback=lambda value: value if value is None else seconds(value),
+        help=f"Seconds for the answer (default {BUDGET:g}, or the game's own: a game whose "
+        "search improves with time names a shorter one).",
+        show_default=False,
+    ),
+]
+
+
 def given(values: dict[str, Any]) -> dict[str, Any]:
     """The options that were given, by name (``--at 0`` too; a flag only when set)."""
     return {k: v for k, v in values.items() if v is not None and v is not False}
@@ -70,7 +83,7 @@ def given(values: dict[str, Any]) -> dict[str, Any]:
 def next_command(
     file: FileOpt = None,
     json_: JsonOpt = False,
-    budget: BudgetOpt = BUDGET,
+    budget: NextBudgetOpt = None,
     upto: UptoOpt = None,
     **options: Any,
 ) -> None:
@@ -79,6 +92,8 @@ def next_command(
 
     record = analysable(file, "sleuth next", upto)
     game = record.rules
+    if budget is None:  # a game that searches as long as it is given says how long by default
+        budget = part(game, "advice_budget", BUDGET)
     session = env().session(record_path(file))
     try:
         with spinner(env().err, "splitting the deals by every answer..."):

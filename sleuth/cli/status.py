@@ -39,7 +39,8 @@ def status_parts(record: Any, report: Any) -> list[Part]:
     status = record.rules.status(record)
     value = "" if status.value is None else f", value {status.value}"
     short = "" if status.value is None else f" v{status.value}"
-    parts = [Part(f"round {status.round}{value}", f"r{status.round}{short}")]
+    counted = f"{status.counting} {status.round}{value}"
+    parts = [Part(counted, f"{status.counting[0]}{status.round}{short}")]
     if status.over:
         parts.append(Part(f"over: {status.over}"))
     elif status.turn:

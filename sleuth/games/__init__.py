@@ -20,7 +20,8 @@ gives the report's details, and a game without a ``"details"`` part gets
 - screens (``sleuth.render``): ``show_report``, ``show_update``, ``json_extras``,
   ``show_advice``, ``advice_json``, ``plainly``, ``short`` (an event in a few words);
 - the command line (``sleuth.cli``): ``commands``, ``target``, ``check``, ``check_json``,
-  ``check_help``, ``advice_help``, ``advice_options`` (``next``'s, ``base.Choice``), and
+  ``check_help``, ``advice_help``, ``advice_options`` (``next``'s, ``base.Choice``),
+  ``advice_budget`` (``next``'s default seconds, for a search that improves with time), and
   ``play``'s ``short_forms``, ``expand``, ``complete``
   and ``vocabulary``.
 
@@ -109,7 +110,7 @@ PARTS = (
     *("details", "best", "advice_options", "check_options", "advise", "judge"),
     *("show_report", "show_update", "json_extras", "show_advice", "advice_json", "plainly"),
     "short",
-    *("commands", "target", "check", "check_json", "check_help", "advice_help"),
+    *("commands", "target", "check", "check_json", "check_help", "advice_help", "advice_budget"),
     *("short_forms", "expand", "complete", "vocabulary"),
 )  # every part a game may bring, by name
 

@@ -269,3 +269,4 @@ class Status:
     out: tuple[Holder, ...] = ()
     over: str | None = None
     notes: tuple[str, ...] = ()  # what else the game shows of where it stands, e.g. "deck 30"
+    counting: str = "round"  # what ``round`` counts, in words: "round", or "action" (solitaire)

@@ -233,7 +233,7 @@ def _since(report: Report, since: int | None, short: bool = False) -> str:
 
 def status_words(status: Status) -> str:
     """Where the game stands: "round 3, value 8, Doris to play; out: Ben" or that it is over."""
-    words = f"round {status.round}"
+    words = f"{status.counting} {status.round}"
     if status.value is not None:
         words += f", value {status.value}"
     if status.over:

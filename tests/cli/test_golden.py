@@ -87,7 +87,7 @@ NEXT = [
     Case("lima-4p", "next-no-roll", ("next", "--upto", "9", *BUDGET), ("txt",)),
     Case("lima-4p", "next-roll-forest", ("next", *FOREST_ROLL, *BUDGET), ("txt",)),
     Case("scotland-yard-4p", "next-upto-2-drawn", ("next", "--upto", "2", "--drawn", "67y")),
-    Case("loot-the-loop", "next-upto-12", ("next", "--upto", "12", *BUDGET)),
+    Case("loot-the-loop", "next-upto-12", ("next", "--upto", "12", "--budget", "0")),
 ]
 
 REPLAYS = [

@@ -39,6 +39,7 @@ DEFAULTS = {  # part -> its shared default (a game's own must take the same argu
     "check_json": commands.holding_json,
     "check_help": commands.HOLDING_HELP,
     "advice_help": "",
+    "advice_budget": cli_app.BUDGET,
     "short_forms": (),
     "expand": forms.expand,
     "complete": forms.complete,
@@ -79,7 +80,7 @@ def test_every_part_a_game_names_exists_and_takes_what_its_default_takes(game: G
     for name in game.parts:
         found = part(game, name, None)
         assert found is not None, name
-        if name in ("check_help", "advice_help", "short_forms", "advice_options"):
+        if name in ("check_help", "advice_help", "short_forms", "advice_options", "advice_budget"):
             assert isinstance(found, type(DEFAULTS[name])), name
             continue
         fewest, most = arity(found)

@@ -22,6 +22,7 @@ class LootTheLoop:
         "show_update": f"{PACKAGE}.picture:show_update",
         "json_extras": f"{PACKAGE}.picture:json_extras",
         "advise": f"{PACKAGE}.plan:advise",
+        "advice_budget": f"{PACKAGE}.plan:BUDGET",
         "judge": f"{PACKAGE}.replay:judge",
         "show_advice": f"{PACKAGE}.picture:show_advice",
         "advice_json": f"{PACKAGE}.picture:advice_json",

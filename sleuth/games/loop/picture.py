@@ -126,10 +126,14 @@ def weighed_line(w: Weighed, exact: bool) -> str:
 
 def show_advice(console: Console, plan: Plan) -> None:
     """``next``: each action weighed, best first, the method named, greed's other choice."""
+    best = plan.options[0]
+    route = ", ".join(str(a) for a in plan.line)
+    console.print(Text(f"Next: {route}.", style="bold"))
+    if plan.doomed:
+        console.print(Text("Doomed: no look and no win is within reach; every line loses."))
     console.print(Text(f"Each action, by the games that follow it: {plan.method}."))
     for w in plan.options:
         console.print(Text(f"  {weighed_line(w, plan.exact)}"))
-    best = plan.options[0]
     if not best.won:
         console.print(Text("No game played out was won: the actions are ranked by the score."))
     if plan.greed is not None:
@@ -144,10 +148,10 @@ def advice_json(plan: Plan) -> dict[str, Any]:
     best = plan.options[0]
     return {
         "game": "loot-the-loop",
-        "best": [str(best.action)],
+        "best": [str(a) for a in plan.line],
         "win": best.win,
         "exact": plan.exact,
-        "doomed": None,  # not searched: the rollout policy is one player, not every line
+        "doomed": plan.doomed,  # None: not decided (no game won, and no proof that none can be)
         "method": plan.method,
         "games": plan.games,
         "options": [weighed_json(w) for w in plan.options],

@@ -5,16 +5,21 @@ places are filled with the unseen cards in a random order (every order is equall
 this samples the truth), each legal action is played, and then the game is played out by the
 rollout policy, ``rollout``, which sees only what a player would see. An action's chance of
 winning is the share of those games it won (with its 95% interval); the same orders are used
-for every action, so that the comparison between actions is paired. When the unseen cards are
+for every action, so that the comparison between actions is paired. Actions are ranked by that
+share; at a tie the rollout policy's own choice comes first (a sample that does not tell the
+actions apart is no reason to leave it), then the cards scored. When the unseen cards are
 few enough, every order is played instead of a sample, and the chances are exact, for this
 rollout policy (a better player may win more often: the chance is a lower bound on what the
 action allows).
 
-The rollout policy, in order: look when the top is face down; else the explore that lands best
-(the exit with four jewels, a jewel, a trinket, a face-down card; never a trap); else return the
-note that opens such an explore; else mark the top trinket; else any explore (onto a trap: the
-game is lost); else stuck. A game that goes round in circles (marks and returns) is cut after
-``STEPS`` actions and counts as lost.
+The rollout policy (``rollout``) is a greedy player with a short search: it looks whenever the
+top is face down; otherwise it searches the routes of actions that show nothing (explores not
+onto a trap it sees, marks, returns: each leads to one game whatever lies face down), breadth
+first, ``ROUTES`` games at most, and takes the first action of the best route, ranked by
+``worth``: a win; then the jewels nabbed; reaching a look; the notes kept (a note can always be
+returned, so it is the way out of a dead end); the trinkets nabbed; the shorter route. A route
+never ends in a dead end (the top face up and only explores onto traps left). When no route
+makes progress (a win, a nab or a look), it gives the game up, which counts as lost.
 """
 
 from __future__ import annotations
@@ -32,17 +37,21 @@ from sleuth.games.loop.cards import DECK, EXIT, JEWEL, JEWELS, NOTES, TRAP, TRIN
 from sleuth.games.loop.temple import Action, Temple
 from sleuth.games.loop.tracker import Tracker
 
-STEPS = 400  # actions a rollout may take before it counts as lost (going round in circles)
-SAMPLES = 10000  # sampled orders when the unseen cards are too many to play every order
-LEAST = 500  # orders played at least, whatever the deadline
-CHUNK = 500  # orders played on every action before the deadline is looked at
+STEPS = 1000  # actions a rollout may take before it counts as lost (a safety: routes progress)
+ROUTES = 100  # games a route search reaches at most
+WIN = 10**15  # a route that wins: worth more than any other
+SAMPLES = 4000  # sampled orders when the unseen cards are too many to play every order
+LEAST = 100  # orders played at least, whatever the deadline
+CHUNK = 100  # orders played on every action before the deadline is looked at
 WHAT = {"look": 0, "explore": 1, "mark": 2, "return": 3}  # rollout's action codes
+BUDGET = 1.5  # seconds for ``next`` by default (its advice_budget): the whole answer within 2
+LINE = 12  # actions at most in the line shown
+CLOSED = 20000  # games at most in the search that proves every line lost
 EXACT = 7  # play every order when at most this many cards are unseen (7! = 5040 orders)
 
 CODE = {name: k for k, name in enumerate(DECK)}
 KIND = [kind(name) for name in DECK]
 VALUE = [value(name) or 0 for name in DECK]
-WORTH = {JEWEL: 3, TRINKET: 2}  # how the rollout ranks a landing (a face-down one: 1)
 
 
 @dataclass
@@ -83,7 +92,8 @@ class Plan:
     games: int
     method: str
     greed: Weighed | None = None  # the best by score, when it is not the best by winning
-    notes: list[str] = field(default_factory=list)
+    line: list[Action] = field(default_factory=list)  # the best action, then the route to a look
+    doomed: bool | None = None  # every line loses: True proven, False a game won, None unknown
 
 
 def fill(now: Temple, order: tuple[str, ...]) -> Game:
@@ -92,19 +102,6 @@ def fill(now: Temple, order: tuple[str, ...]) -> Game:
     deck = [CODE[c if c is not None else next(cards)] for c in now.deck]
     up = [c is not None for c in now.deck]
     return Game(deck, up, [CODE[c] for c in now.notes], len(now.score), now.jewels())
-
-
-def landing(game: Game, n: int) -> int:
-    """How the rollout ranks an explore of ``n``: -1 a trap, 0 nothing, 1 safe, 2-3 a nab, 9 win."""
-    k = n % len(game.deck)
-    if not game.up[k]:
-        return 1
-    what = KIND[game.deck[k]]
-    if what == TRAP:
-        return -1
-    if what == EXIT:
-        return 9 if game.jewels >= JEWELS else 0
-    return WORTH[what]
 
 
 def explores(game: Game) -> list[int]:
@@ -168,31 +165,91 @@ def land(game: Game) -> None:
         game.jewels += what == JEWEL
 
 
-def rollout(game: Game) -> tuple[str, int]:
-    """The rollout policy's action (see the module's text): from what a player sees only."""
+def safe(game: Game) -> list[tuple[str, int]]:
+    """The legal actions that show nothing and do not step onto a trap the player sees."""
+    out = []
+    for what, arg in legal(game):
+        if what == "look":
+            continue
+        if what == "explore":
+            k = arg % len(game.deck)
+            if game.up[k] and KIND[game.deck[k]] == TRAP:
+                continue
+        out.append((what, arg))
+    return out
+
+
+def seen_key(game: Game) -> tuple:
+    """What a player sees of ``game``: two routes to the same sight reach the same game."""
+    deck = tuple(c if up else -1 for c, up in zip(game.deck, game.up, strict=True))
+    return (deck, tuple(sorted(game.notes)), game.jewels)
+
+
+def worth(game: Game, before: Game, steps: int) -> int | None:
+    """How the rollout ranks the end of a route of ``steps`` actions from ``before``.
+
+    None for a dead end (a trap, or the top face up and no safe action). Else, highest first:
+    the win; then the jewels nabbed; reaching a face-down top (a look); the notes kept; the
+    trinkets nabbed; the shorter route. ``rollout.worth`` packs the same order in one integer.
+    """
+    if game.status == "won":
+        return WIN
+    if game.status != "playing" or (game.up[0] and not safe(game)):
+        return None
+    jewels = game.jewels - before.jewels
+    look = int(not game.up[0])
+    trinkets = game.score - before.score - jewels
+    return (((jewels * 2 + look) * 4 + len(game.notes)) * 1000 + trinkets) * 1000 + 999 - steps
+
+
+def progress(worth: int) -> bool:
+    """Whether a route's end is worth going to: a win, a nab, or a look."""
+    return worth >= 1000 * 1000 * 4 or (worth // 1000) % 1000 > 0
+
+
+def route(game: Game) -> tuple[str, int] | None:
+    """The first action of the best route (``worth``) among the games a search reaches.
+
+    Breadth first over the safe actions (nothing is shown on the way, so the player sees
+    every game of the route), from the shortest route, at most ``ROUTES`` games; a route ends
+    at a look, a win or a nab-free dead end. None when no route makes progress: the rollout
+    gives the game up (a loss: every way on it can see goes round in circles or ends on a trap).
+    """
+    best, best_worth = None, -1
+    known = {seen_key(game)}
+    frontier: list[tuple[Game, tuple[str, int] | None, int]] = [(game, None, 0)]
+    for here, first, steps in frontier:
+        for action in safe(here):
+            there = Game(list(here.deck), list(here.up), list(here.notes), here.score, here.jewels)
+            play(there, action)
+            value = worth(there, game, steps + 1)
+            if value is None:
+                continue
+            if value > best_worth:
+                best, best_worth = first or action, value
+            if there.status != "playing" or not there.up[0]:
+                continue
+            key = seen_key(there)
+            if key not in known and len(known) < ROUTES:
+                known.add(key)
+                frontier.append((there, first or action, steps + 1))
+    return best if best is not None and progress(best_worth) else None
+
+
+def rollout(game: Game) -> tuple[str, int] | None:
+    """The rollout policy's action (see the module's text), or None: the game is given up."""
     if not game.up[0]:
         return ("look", 0)
-    ranked = sorted(((landing(game, n), n) for n in explores(game)), reverse=True)
-    if ranked and ranked[0][0] >= 1:
-        return ("explore", ranked[0][1])
-    for note in game.notes:
-        trial = Game([note, *game.deck], [True, *game.up], [], jewels=game.jewels)
-        if any(landing(trial, n) >= 1 for n in explores(trial)):
-            return ("return", note)
-    top = game.deck[0]
-    if KIND[top] == TRINKET and len(game.notes) < NOTES:
-        return ("mark", top)
-    if ranked:
-        return ("explore", ranked[0][1])
-    return legal(game)[0]
+    return route(game)
 
 
 def finish(game: Game) -> Game:
-    """Play the game out with the rollout policy; cut after ``STEPS`` actions (lost)."""
+    """Play the game out with the rollout policy (lost: given up, or after ``STEPS`` actions)."""
     for _ in range(STEPS):
-        if game.status != "playing":
-            return game
-        play(game, rollout(game))
+        action = rollout(game) if game.status == "playing" else None
+        if action is None:
+            break
+        play(game, action)
     if game.status == "playing":
         game.status = "lost"
     return game
@@ -215,51 +272,131 @@ def advise(
     """Each legal action weighed by the games that follow it (the ``advise`` part).
 
     The games are played by the compiled twin of this module's rules and policy
-    (``loop.rollout``), in chunks of orders, every action on each chunk; when the ``deadline``
-    passes after at least ``LEAST`` orders, the rest are left (a sample, then, not every order).
-    ``samples``: the orders sampled when not every order is played (default ``SAMPLES``).
+    (``loop.rollout``), in chunks of orders, every action on each chunk (two at a time, one a
+    core); when the ``deadline`` passes after at least ``LEAST`` orders, the rest are left (a
+    sample, then, not every order). ``samples``: the orders sampled when not every order is
+    played (default ``SAMPLES``).
     """
-    from sleuth.games.loop import rollout
-
     now = found.temple
     actions = now.actions()
     if not actions:
         raise InputError("sleuth next", "", f"no legal action: the game is {now.status}")
     unseen = [CODE[c] for c in now.unseen]
-    rng = np.random.default_rng(0)
-    if len(unseen) <= EXACT:
-        every = list(permutations(unseen))  # one empty order when every card is seen
-        orders = np.array(every, dtype=np.int64).reshape(len(every), len(unseen))
-        orders = orders[rng.permutation(len(orders))]
-    else:
-        drawn = SAMPLES if samples is None else samples
-        orders = np.array([rng.permutation(unseen) for _ in range(drawn)], dtype=np.int64)
-    start = arrays(now)
-    tallies = [[0, 0] for _ in actions]  # games won, cards scored
-    played = 0
-    while played < len(orders):
-        chunk = orders[played : played + CHUNK]
-        for tally, action in zip(tallies, actions, strict=True):
-            what, arg = code(action)
-            ended = rollout.play_out(*start, WHAT[what], arg, chunk, STEPS)
-            tally[0] += int((ended[:, 0] == rollout.WON).sum())
-            tally[1] += int(ended[:, 1].sum())
-        played += len(chunk)
-        if deadline is not None and played >= LEAST and deadline.passed():
-            break
+    orders = shuffled(unseen, samples)
+    tallies, played = weigh(now, actions, orders, deadline)
     exact = played == len(orders) and len(unseen) <= EXACT
     weighed = [
         Weighed(action, won, played, cards / played, *interval(won, played, exact))
         for action, (won, cards) in zip(actions, tallies, strict=True)
     ]
-    ranked = tuple(sorted(weighed, key=lambda w: (-w.win, -w.score)))
+    own = rollout(fill(now, tuple(now.unseen)))  # the rollout policy's own choice here
+    mine = named(own) if own is not None else None
+    ranked = tuple(sorted(weighed, key=lambda w: (-w.win, w.action != mine, -w.score)))
     greedy = max(weighed, key=lambda w: w.score)
     greed = greedy if greedy.action != ranked[0].action and greedy.score > ranked[0].score else None
     what_ = "every order" if exact else f"{played} sampled orders"
     method = f"{what_} of the {len(unseen)} unseen cards played out by the rollout policy" + (
         "" if exact else "; flat Monte Carlo, 95% Wilson intervals"
     )
-    return Plan(ranked, exact, played, method, greed)
+    doomed = True if trapped(now) else False if ranked[0].won else None
+    return Plan(ranked, exact, played, method, greed, line(now, ranked[0].action), doomed)
+
+
+def shuffled(unseen: list[int], samples: int | None) -> np.ndarray:
+    """The orders of the unseen cards to play: every one when few, else a seeded sample."""
+    rng = np.random.default_rng(0)
+    if len(unseen) <= EXACT:
+        every = list(permutations(unseen))  # one empty order when every card is seen
+        orders = np.array(every, dtype=np.int64).reshape(len(every), len(unseen))
+        return orders[rng.permutation(len(orders))]
+    drawn = SAMPLES if samples is None else samples
+    return np.array([rng.permutation(unseen) for _ in range(drawn)], dtype=np.int64)
+
+
+def weigh(
+    now: Temple, actions: tuple[Action, ...], orders: np.ndarray, deadline: Deadline | None
+) -> tuple[list[list[int]], int]:
+    """Each action's games won and cards scored over ``orders`` (or those the deadline left)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sleuth.games.loop import rollout
+
+    start = arrays(now)
+    tallies = [[0, 0] for _ in actions]  # games won, cards scored
+
+    def games(action: Action, chunk: np.ndarray) -> np.ndarray:
+        what, arg = code(action)
+        return rollout.play_out(*start, WHAT[what], arg, chunk, STEPS, ROUTES)
+
+    played = 0
+    with ThreadPoolExecutor(max_workers=2) as pool:  # the compiled games leave the GIL
+        while played < len(orders):
+            chunk = orders[played : played + CHUNK]
+            ended = pool.map(games, actions, [chunk] * len(actions))
+            for tally, each in zip(tallies, ended, strict=True):
+                tally[0] += int((each[:, 0] == rollout.WON).sum())
+                tally[1] += int(each[:, 1].sum())
+            played += len(chunk)
+            if deadline is not None and played >= LEAST and deadline.passed():
+                break
+    return tallies, played
+
+
+def line(now: Temple, first: Action) -> list[Action]:
+    """The planner's line: ``first``, then the rollout policy's route up to the next look.
+
+    Only a look shows a card, so until then the route is the same whatever lies face down.
+    """
+    if first.action == "look":
+        return [first]  # what it shows decides the rest
+    game = fill(now, tuple(now.unseen))
+    out = [first]
+    play(game, code(first))
+    while game.status == "playing" and len(out) < LINE:
+        action = rollout(game)
+        if action is None:
+            break
+        out.append(named(action))
+        if action[0] == "look":
+            break
+        play(game, action)
+    return out
+
+
+def named(action: tuple[str, int]) -> Action:
+    """A rollout's action as the temple names it."""
+    what, arg = action
+    if what == "look":
+        return Action("look")
+    if what == "explore":
+        return Action("explore", arg)
+    return Action(what, DECK[arg])
+
+
+def trapped(now: Temple) -> bool:
+    """Whether every line from here is lost: no look and no win within reach, searched whole.
+
+    The search goes over every action but a look (nothing is shown, so each is one game) and
+    not onto a trap the player sees; ``CLOSED`` games at most (False past that: not decided).
+    """
+    if now.actions() and now.deck[0] is None:
+        return False
+    game = fill(now, tuple(now.unseen))
+    known = {seen_key(game)}
+    frontier = [game]
+    for here in frontier:
+        for action in safe(here):
+            there = Game(list(here.deck), list(here.up), list(here.notes), here.score, here.jewels)
+            play(there, action)
+            if there.status == "won" or (there.status == "playing" and not there.up[0]):
+                return False
+            key = seen_key(there)
+            if there.status == "playing" and key not in known:
+                if len(known) >= CLOSED:
+                    return False
+                known.add(key)
+                frontier.append(there)
+    return now.status == "playing"
 
 
 def arrays(now: Temple) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

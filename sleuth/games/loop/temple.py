@@ -204,8 +204,8 @@ def turn_note(record: Any, index: int) -> str | None:
 
 
 def status(record: Any) -> Status:
-    """The turn (actions so far), and how the game ended."""
+    """The action to come (the actions so far, and one), and how the game ended."""
     now = temple(record)
     notes = (f"deck {len(now.deck)}", f"score {len(now.score)}", f"jewels {now.jewels()}/{JEWELS}")
     over = None if now.status == PLAYING else f"{now.status}: {now.ending}"
-    return Status(len(record.events) + 1, None, over=over, notes=notes)
+    return Status(len(record.events) + 1, None, over=over, notes=notes, counting="action")
