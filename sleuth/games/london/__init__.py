@@ -18,6 +18,10 @@ class LootingLondon:
     solitaire = False
     parts = {
         "believe": f"{PACKAGE}.hands:believe",
+        "show_report": f"{PACKAGE}.picture:show_report",
+        "show_update": f"{PACKAGE}.picture:show_update",
+        "json_extras": f"{PACKAGE}.picture:json_extras",
+        "commands": f"{PACKAGE}.commands:commands",
     }
 
     parse_start = staticmethod(rules.parse_start)
