@@ -1,8 +1,8 @@
 """The games shipped with sleuth, registered once on import."""
 
-from sleuth.games import GAMES, goldraub, lima, loop, register, scotland
+from sleuth.games import GAMES, goldraub, lima, london, loop, register, scotland
 
-for _game in (goldraub.GAME, lima.GAME, scotland.GAME, loop.GAME):
+for _game in (goldraub.GAME, lima.GAME, scotland.GAME, loop.GAME, london.GAME):
     register(_game)
 
 __all__ = ["GAMES"]

@@ -91,7 +91,7 @@ def test_new_writes_the_setup(run, tmp_path):
 def test_new_names_the_games_it_knows(run, tmp_path, game, hint):
     result = run("new", game, *NEW[2:])
     assert result.exit_code == 2
-    known = "goldraub, lima, loot-the-loop, scotland-yard"
+    known = "goldraub, lima, loot-the-loop, looting-london, scotland-yard"
     one_error(result.stderr, " new: ", f"{game!r} is not a game: {known}{hint}")
     assert not (tmp_path / "game.yaml").exists()
 

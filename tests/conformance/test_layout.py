@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "sleuth"
-GAMES = ("goldraub", "lima", "scotland", "loop")
+GAMES = ("goldraub", "lima", "scotland", "loop", "london")
 
 
 def module_name(path: Path) -> str:

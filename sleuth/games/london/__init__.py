@@ -1,0 +1,34 @@
+"""Looting London: its rules core (``sleuth.games.Game``) and its parts."""
+
+from __future__ import annotations
+
+from sleuth.games.london import course, rules
+
+PACKAGE = __name__
+
+
+class LootingLondon:
+    """Looting London (rulebook: Setup, Game Play, Game End & Scoring)."""
+
+    name = "looting-london"
+    title = "Looting London"
+    setup_keys = ("tiles", "bonus", "row", "dealt", "hand")
+    events = rules.EVENTS
+    reserved: tuple[str, ...] = ()
+    solitaire = False
+    parts = {
+        "believe": f"{PACKAGE}.hands:believe",
+        "show_report": f"{PACKAGE}.picture:show_report",
+        "show_update": f"{PACKAGE}.picture:show_update",
+        "json_extras": f"{PACKAGE}.picture:json_extras",
+        "commands": f"{PACKAGE}.commands:commands",
+    }
+
+    parse_start = staticmethod(rules.parse_start)
+    start_fields = staticmethod(rules.start_fields)
+    forbidden = staticmethod(course.forbidden)
+    turn_note = staticmethod(course.turn_note)
+    status = staticmethod(course.status)
+
+
+GAME = LootingLondon()

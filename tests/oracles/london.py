@@ -1,0 +1,162 @@
+"""Brute force for Looting London: every order of the hidden cards, played out card by card.
+
+Written from the rulebook and the record contract, independent of sleuth's belief: a world is
+one order of the cards I did not see at the setup (the opponents' deals first, one hand after
+another clockwise from my left, then the deck top first), and, at each reshuffle, one order of
+the discard pile. Every distinct order of a pool is equally likely. Each event is then played
+on the true cards: a card drawn comes off the deck's top; a card I saw turned up, or drew
+myself, must be the one on top; a player's meld or destroy must be in their hand. A world
+that breaks any of these is dropped; nothing is merged or filtered forward.
+
+The deck is remade from the discard pile as soon as it is empty and the pile is not (the
+reading of ``docs/london.md``), also between the cards a clear turns up.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
+from math import factorial, prod
+
+
+def orders(pool: Counter) -> Iterator[tuple[str, ...]]:
+    """Every distinct order of the cards of ``pool``."""
+    if not +pool:
+        yield ()
+        return
+    for card in sorted(+pool):
+        rest = pool.copy()
+        rest[card] -= 1
+        for tail in orders(rest):
+            yield (card, *tail)
+
+
+def count(pool: Counter) -> int:
+    """How many distinct orders ``pool`` has."""
+    return factorial(sum(pool.values())) // prod(factorial(n) for n in pool.values())
+
+
+class World:
+    """The true cards of one world: hands, row, deck (top first), discard pile."""
+
+    def __init__(self, hands: dict, row: list, deck: list) -> None:
+        self.hands = hands
+        self.row = row
+        self.deck = deck
+        self.discard: Counter = Counter()
+
+    def copy(self) -> World:
+        twin = World({p: h.copy() for p, h in self.hands.items()}, list(self.row), list(self.deck))
+        twin.discard = self.discard.copy()
+        return twin
+
+
+def refills(world: World) -> Iterator[tuple[World, Fraction]]:
+    """The world with its empty deck remade from the discard pile, each order alike."""
+    if world.deck or not +world.discard:
+        yield world, Fraction(1)
+        return
+    share = Fraction(1, count(world.discard))
+    for order in orders(world.discard):
+        twin = world.copy()
+        twin.deck, twin.discard = list(order), Counter()
+        yield twin, share
+
+
+def pull(world: World, seen: str | None) -> Iterator[tuple[World, Fraction, str]]:
+    """The deck's top card taken (it must be ``seen`` when given), the deck remade if need be."""
+    for now, p in refills(world):
+        if not now.deck or (seen is not None and now.deck[0] != seen):
+            continue
+        twin = now.copy()
+        yield twin, p, twin.deck.pop(0)
+
+
+def play(world: World, event: dict, me: str) -> Iterator[tuple[World, Fraction]]:
+    """The worlds after one event, each with its chance given the world before."""
+    ((kind, body),) = event.items()
+    by = body["by"]
+    if kind == "draw" and body.get("from") == "deck":
+        for now, p, card in pull(world, body.get("card") if by == me else None):
+            now.hands[by][card] += 1
+            yield from ((w, p * q) for w, q in refills(now))
+    elif kind == "draw":
+        twin = world.copy()
+        place = twin.row.index(body["card"])
+        twin.row.pop(place)
+        twin.hands[by][body["card"]] += 1
+        if body.get("new") is None:
+            yield from refills(twin)
+            return
+        for now, p, card in pull(twin, body["new"]):
+            now.row.insert(place, card)
+            yield from ((w, p * q) for w, q in refills(now))
+    elif kind in ("meld", "destroy"):
+        paid = Counter(body["cards"])
+        if paid - world.hands[by]:
+            return
+        twin = world.copy()
+        twin.hands[by] -= paid
+        twin.discard += paid
+        yield from refills(twin)
+    else:
+        twin = world.copy()
+        twin.discard += Counter(twin.row)
+        twin.row = []
+        yield from turn_up(twin, list(body["new"]), Fraction(1))
+
+
+def turn_up(world: World, cards: list, p: Fraction) -> Iterator[tuple[World, Fraction]]:
+    """A clear's new cards turned up one by one."""
+    if not cards:
+        yield from ((w, p * q) for w, q in refills(world))
+        return
+    for now, q, card in pull(world, cards[0]):
+        now.row.append(card)
+        yield from turn_up(now, cards[1:], p * q)
+
+
+class TooMany(Exception):
+    """More worlds than the caller wants counted."""
+
+
+def posterior(
+    doc: dict, figures: tuple[str, ...], copies: int, upto: int, limit: int = 100_000
+) -> dict:
+    """Each opponent's whole hand (a count per figure) -> its chance after ``upto`` events.
+
+    TooMany when more than ``limit`` worlds would be listed at some event.
+    """
+    players, me = doc["players"], doc["me"]
+    seat = players.index(me)
+    others = [players[(seat + k) % len(players)] for k in range(1, len(players))]
+    box = Counter({f: copies for f in figures})
+    pool = box - Counter(doc["hand"]) - Counter(doc["row"])
+    dealt = doc["dealt"]
+    worlds: list[tuple[World, Fraction]] = []
+    share = Fraction(1, count(pool))
+    for order in orders(pool):
+        hands = {p: Counter(order[k * dealt : (k + 1) * dealt]) for k, p in enumerate(others)}
+        hands[me] = Counter(doc["hand"])
+        worlds.append((World(hands, list(doc["row"]), list(order[dealt * len(others) :])), share))
+    for event in doc["events"][:upto]:
+        after = []
+        for world, p in worlds:
+            for w, q in play(world, event, me):
+                after.append((w, p * q))
+                if len(after) > limit:
+                    raise TooMany(limit)
+        worlds = after
+    total = sum((p for _, p in worlds), Fraction(0))
+    out: dict = {p: Counter() for p in others}
+    for world, p in worlds:
+        for player in others:
+            out[player][tuple(world.hands[player][f] for f in figures)] += p / total
+    return {p: dict(c) for p, c in out.items()}
+
+
+def size(doc: dict, figures: tuple[str, ...], copies: int) -> int:
+    """How many orders of the first pool there are (the reshuffles multiply them further)."""
+    box = Counter({f: copies for f in figures})
+    return count(box - Counter(doc["hand"]) - Counter(doc["row"]))
