@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
+from sleuth.cli.status import status_line
 from sleuth.document import document, dump
 from sleuth.errors import InputError
 from sleuth.games.loop.cards import DECK, KINDS, card, kind
@@ -276,3 +277,13 @@ def test_the_update_names_the_card_nabbed_and_my_notes():
     assert screen(show_update, believe(record(*events[:-1]), None)) == [
         "  top: 2H JS AS ?x3 ...; notes 9H; score 0, jewels 0/4"
     ]
+
+
+def test_the_status_line_of_an_ended_game_fits_80_columns_whole():
+    won = record(*typed(WON))
+    assert len(won.events) == 113
+    line = status_line(won, believe(won, None), 80)
+    assert line.startswith("action 113 | over: won | deck 29 | score 22 | jewels 4/4")
+    assert "…" not in line and len(line) <= 80
+    lost = parse(simulate(1119, "greedy").doc, "simulated")
+    assert status_line(lost, believe(lost, None), 80).startswith("action 36 | over: lost on ")
