@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers every command
 from sleuth.cli.completion import matching
-from sleuth.cli.play import Leave, Sitting, interactive, script
+from sleuth.cli.play import Leave, Sitting, interactive, script, sitting_help
 from sleuth.cli.prompt import Words
 from sleuth.cli.status import about, status_line
 from sleuth.errors import InputError
@@ -601,6 +601,14 @@ def loop(tmp_path) -> Sitting:
 )
 def test_loop_short_forms_expand_into_the_full_command(loop, line, full):
     assert loop.expand(line.split()) == full.split()
+
+
+def test_each_loop_short_form_is_one_line_of_help_at_80_columns(loop):
+    from sleuth.games.loop.table import SHORT_FORMS
+
+    lines = sitting_help(loop).splitlines()
+    for form, meaning in SHORT_FORMS:
+        assert any(line.startswith(f"  {form}") and line.endswith(meaning) for line in lines)
 
 
 def test_help_at_the_table_offers_this_game_s_commands_alone(goldraub, scotland, loop):
