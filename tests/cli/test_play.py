@@ -26,12 +26,14 @@ from typer.testing import CliRunner
 
 import sleuth.cli  # noqa: F401 - registers every command
 from sleuth.cli.completion import matching
-from sleuth.cli.play import Leave, Sitting, interactive, script
+from sleuth.cli.play import Leave, Sitting, interactive, script, sitting_help
 from sleuth.cli.prompt import Words
 from sleuth.cli.status import about, status_line
 from sleuth.errors import InputError
 from sleuth.games.goldraub.simulate import simulate as goldraub_game
 from sleuth.games.lima.simulate import simulate as lima_game
+from sleuth.games.loop.simulate import simulate as loop_game
+from sleuth.games.loop.temple import LOST, temple
 from sleuth.games.scotland.simulate import simulate as scotland_game
 from sleuth.odds import Odds
 from sleuth.record import parse
@@ -156,6 +158,18 @@ def scotland_lines(event: dict, short: bool) -> tuple[str, list[str]]:
     return (typed + plus if short else " ".join(full)), full
 
 
+def loop_lines(event: dict, short: bool) -> tuple[str, list[str]]:
+    """The line typed for a Loot the Loop action (short form or full command), and the full one."""
+    ((kind, value),) = event.items()
+    said = [str(v) for v in value] if kind == "look" else [str(value)]
+    full = [kind, *said]
+    if not short:
+        return " ".join(full), full
+    lower = " ".join(said).lower()
+    typed = {"look": lower, "explore": lower, "mark": f"m {lower}", "return": f"ret {lower}"}
+    return typed[kind], full
+
+
 class Terminal:
     """``sleuth play`` in a pseudo-terminal of 24 x 80, on ``game.yaml`` in ``folder``."""
 
@@ -237,7 +251,7 @@ def play_game(tmp_path: Path, new: list[str], game: list[dict], lines, episodes:
         if isinstance(done, Terminal):
             terminal = done
         terminal.enter("" if isinstance(done, str) else typed, "recorded:")
-        assert events(path)[-1] == {key: dict(f) for key, f in event.items()}, typed
+        assert events(path)[-1] == event, typed
         assert len(events(path)) == k + 1
     terminal.child.sendcontrol("d")
     terminal.child.expect(pexpect.EOF)
@@ -424,6 +438,57 @@ def test_a_whole_scotland_yard_game_typed_at_the_table(tmp_path):
     assert path.read_text() == reference.read_text()
 
 
+def test_a_whole_loot_the_loop_game_typed_at_the_table(tmp_path):
+    simulated = loop_game(1119, "greedy")  # 36 actions of all four kinds, then a trap
+    game = simulated.doc["events"]
+    kinds = {next(iter(e)) for e in game}
+    assert simulated.status == LOST and kinds == {"look", "explore", "mark", "return"}
+    mark = next(k for k, e in enumerate(game) if "mark" in e)
+
+    def rejected(terminal: Terminal, event: dict) -> str:
+        """A look when the top is face up, then an explore by a value not on top: one line
+        each, the line back for editing, the record untouched; then the right explore."""
+        before = events(terminal.folder / "game.yaml")
+        assert event == {"explore": 5} and before[-1] == {"look": ["8S", "5D"]}
+        terminal.child.send("qh 7d\r")
+        terminal.expect("the top card is face up: no look")
+        terminal.expect(PROMPT + " qh 7d")
+        terminal.child.sendcontrol("u")
+        terminal.child.send("7\r")
+        terminal.expect("an explore goes by a face-up trinket")  # wrapped at 80 columns
+        terminal.expect("of the top two: 5, 8")
+        terminal.expect(PROMPT + " 7")
+        assert events(terminal.folder / "game.yaml") == before
+        terminal.child.send("\x7f5")
+        return "5"
+
+    def completed(terminal: Terminal, event: dict) -> str:
+        """The mark typed with Tab: the top trinket is the one card offered."""
+        terminal.child.send("m \t")
+        terminal.expect(event["mark"])
+        return "m " + event["mark"]
+
+    episodes = {
+        1: rejected,
+        3: asked("n --budget 0", "= next --budget 0", "Next: ", "Each action, by the games"),
+        5: undone(loop_lines),
+        7: asked("r", "= report", "top first): 10S QD ", "Actions:"),
+        9: killed,
+        mark: completed,
+        mark + 2: asked("n --budget 0", "Next: "),
+    }
+    new = ["new", "loot-the-loop"]
+    path = play_game(tmp_path, new, game, loop_lines, episodes)
+    reference = one_shot(tmp_path / "oneshot", new, [loop_lines(e, False)[1] for e in game])
+    assert path.read_text() == reference.read_text()
+    assert events(path) == game
+    terminal = Terminal(tmp_path)  # reopened: the game is over, the trap named
+    terminal.enter("r", "The game is over: lost: landed on the trap")
+    terminal.child.sendcontrol("d")
+    terminal.child.expect(pexpect.EOF)
+    assert temple(load(path)[0]).status == LOST
+
+
 def test_an_error_at_the_terminal_is_wrapped_at_words_within_80_columns(monkeypatch):
     import io
 
@@ -536,6 +601,14 @@ def loop(tmp_path) -> Sitting:
 )
 def test_loop_short_forms_expand_into_the_full_command(loop, line, full):
     assert loop.expand(line.split()) == full.split()
+
+
+def test_each_loop_short_form_is_one_line_of_help_at_80_columns(loop):
+    from sleuth.games.loop.table import SHORT_FORMS
+
+    lines = sitting_help(loop).splitlines()
+    for form, meaning in SHORT_FORMS:
+        assert any(line.startswith(f"  {form}") and line.endswith(meaning) for line in lines)
 
 
 def test_help_at_the_table_offers_this_game_s_commands_alone(goldraub, scotland, loop):

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
 from fractions import Fraction
 
 import pytest
+from rich.console import Console
 
+from sleuth.cli.status import status_line
 from sleuth.document import document, dump
 from sleuth.errors import InputError
 from sleuth.games.loop.cards import DECK, KINDS, card, kind
+from sleuth.games.loop.picture import show_report, show_update
 from sleuth.games.loop.simulate import legal_actions, simulate, view
 from sleuth.games.loop.temple import LOST, PLAYING, STUCK, WON, Temple, follow, outcome, step
-from sleuth.games.loop.tracker import after_look, believe, look_odds
+from sleuth.games.loop.tracker import Tracker, after_look, believe, look_odds
 from sleuth.record import parse
 
 
@@ -213,3 +217,73 @@ def test_what_a_look_leaves_equals_every_order_of_a_small_unseen_set():
     assert found is not None
     assert (found.stuck, found.trapped) == (Fraction(stuck, total), Fraction(trapped, total))
     assert 0 < found.stuck < 1 and found.trapped > 0
+
+
+# The screens at 80 columns, as a player at the table reads them.
+
+WON = (  # a whole game typed at the table, won with 22 cards: the actions as short forms
+    "9H 2H, m 9H, m 2H, 3D QS, r 9H, m 9H, 3, JS AS, r 2H, 2, 2C QC, m 2C, r 9H, 9, 10D 7H, "
+    "m 10D, m 7H, JC 6C, r 10D, m 10D, 6, r 7H, m 7H, 4D 5D, 4, 6D 6H, r 10D, m 10D, 6, 3H 9C, "
+    "r 7H, m 7H, 3, r 10D, m 10D, 2D 6S, 2, 3S AH, r 2C, 2, 7D 10C, m 7D, 10, 8H, 3, 8D, r 7H, "
+    "m 7H, 8, r 10D, m 10D, 9S AC, 9, 2S, 2, joker 8S, r 7D, m 7D, 8, r 7H, m 7H, 9, 7S 9D, "
+    "r 10D, m 10D, 7, r 10D, 3, 2, r 7D, r 7H, 7, 7C KC, 7, m 4D, 8, r 4D, 4, m 3S, m 10C, "
+    "QD JH, r 3S, 3, m 9D, 5S 4S, 4, 10S, 10, 8C 5H, 8, 10H QH, m 10H, r 10C, 10, AD, 2, 3, 4, "
+    "m 3D, r 9D, 9, 9, 6, m 2D, r 10H, 10, r 2D, 2, m 7D, r 3D, 3, m 9S, 7"
+)
+
+
+def typed(actions: str) -> list[dict]:
+    """The events of actions written as short forms: "9H 2H", "3", "m 9H", "r 9H"."""
+    out: list[dict] = []
+    for words in (a.split() for a in actions.split(", ")):
+        if words[0] in ("m", "r"):
+            out.append({"mark" if words[0] == "m" else "return": words[1]})
+        elif words[0].isdigit():
+            out.append({"explore": int(words[0])})
+        else:
+            out.append({"look": words})
+    return out
+
+
+def screen(show, found) -> list[str]:
+    """What ``show`` prints of ``found`` at 80 columns, line by line."""
+    console = Console(width=80, record=True, file=io.StringIO())
+    show(console, found)
+    return console.export_text().splitlines()
+
+
+def test_the_report_wraps_under_an_indent_and_names_one_card_in_the_singular():
+    seen = frozenset(DECK) - {"AS", "KS", "2H"}
+    up = [c for c in DECK if c in seen][:44]
+    found = Tracker(record(), Temple(deck=(None, None, *up, None), seen=seen))
+    lines = screen(show_report, found)
+    assert all(len(line) <= 80 for line in lines)
+    assert "Unseen: 3 cards: 1 trap, 1 jewel, 1 trinket" in lines
+    assert lines[0].startswith("Deck (47, top first): ?x2 ")
+    notes = next(k for k, line in enumerate(lines) if line.startswith("Notes: none"))
+    assert notes > 1 and all(line.startswith("  ") for line in lines[1:notes])
+    look = lines.index(next(x for x in lines if x.startswith("  look: turns up 2;")))
+    said = " ".join(line.strip() for line in lines[look : look + 2])
+    assert lines[look + 1].startswith("    ") and "; then stuck 33.3%, only traps 0%" in said
+
+
+def test_the_update_names_the_card_nabbed_and_my_notes():
+    events = typed(WON)[:10]  # the tenth, an explore of 2, lands on AS
+    assert events[-1] == {"explore": 2}
+    assert screen(show_update, believe(record(*events), None)) == [
+        "  nabbed AS",
+        "  top: ?x6 ...; notes 9H; score 1, jewels 1/4",
+    ]
+    assert screen(show_update, believe(record(*events[:-1]), None)) == [
+        "  top: 2H JS AS ?x3 ...; notes 9H; score 0, jewels 0/4"
+    ]
+
+
+def test_the_status_line_of_an_ended_game_fits_80_columns_whole():
+    won = record(*typed(WON))
+    assert len(won.events) == 113
+    line = status_line(won, believe(won, None), 80)
+    assert line.startswith("action 113 | over: won | deck 29 | score 22 | jewels 4/4")
+    assert "…" not in line and len(line) <= 80
+    lost = parse(simulate(1119, "greedy").doc, "simulated")
+    assert status_line(lost, believe(lost, None), 80).startswith("action 36 | over: lost on ")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from fractions import Fraction
 from typing import Any
 
@@ -11,10 +12,21 @@ from rich.text import Text
 from sleuth.chance import pct
 from sleuth.games.loop.cards import JEWELS, KINDS, order
 from sleuth.games.loop.plan import Plan, Weighed
-from sleuth.games.loop.temple import PLAYING, Action, Temple, outcome
+from sleuth.games.loop.temple import PLAYING, Action, Temple, follow, outcome
 from sleuth.games.loop.tracker import Tracker, after_look, kinds, look_odds
 
-PLURAL = {"trap": "traps", "jewel": "jewels", "trinket": "trinkets", "exit": "exit"}
+PLURAL = {"trap": "traps", "jewel": "jewels", "trinket": "trinkets", "exit": "exits"}
+
+
+def counted(n: int, what: str) -> str:
+    """``n`` cards of a kind, the noun singular for one: "1 jewel", "8 traps"."""
+    return f"{n} {what if n == 1 else PLURAL[what]}"
+
+
+def printed(console: Console, line: str, indent: int = 2) -> None:
+    """One line of the report, wrapped at words within the console, later lines indented."""
+    for part in textwrap.wrap(line, console.width, subsequent_indent=" " * indent) or [""]:
+        console.print(Text(part))
 
 
 def deck_line(now: Temple) -> str:
@@ -35,8 +47,8 @@ def deck_line(now: Temple) -> str:
 
 def unseen_line(now: Temple) -> str:
     """The cards not yet seen, by kind."""
-    counted = kinds(now.unseen)
-    listed = ", ".join(f"{counted[k]} {PLURAL[k]}" for k in KINDS if counted[k])
+    n = kinds(now.unseen)
+    listed = ", ".join(counted(n[k], k) for k in KINDS if n[k])
     return f"Unseen: {len(now.unseen)} cards" + (f": {listed}" if listed else "")
 
 
@@ -61,30 +73,35 @@ def action_line(now: Temple, action: Action) -> str:
 def show_report(console: Console, found: Tracker) -> None:
     """The deck, notes, score, the unseen cards, every legal action, how the game stands."""
     now = found.temple
-    console.print(Text(f"Deck ({len(now.deck)}, top first): {deck_line(now)}"))
+    printed(console, f"Deck ({len(now.deck)}, top first): {deck_line(now)}")
     notes = " ".join(now.notes) or "none"
     console.print(Text(f"Notes: {notes} ({len(now.notes)} of 3)"))
     score = " ".join(now.score) or "none"
-    console.print(Text(f"Score: {len(now.score)}: {score} (jewels {now.jewels()} of {JEWELS})"))
-    console.print(Text(unseen_line(now)))
+    printed(console, f"Score: {len(now.score)}, jewels {now.jewels()} of {JEWELS}: {score}")
+    printed(console, unseen_line(now))
     if now.status != PLAYING:
-        console.print(Text(f"The game is over: {now.status}: {now.ending}"))
+        printed(console, f"The game is over: {now.status}: {now.ending}")
         return
     console.print(Text("Actions:"))
     for action in now.actions():
-        console.print(Text(f"  {action_line(now, action)}"))
+        printed(console, f"  {action_line(now, action)}", indent=4)
 
 
 def show_update(console: Console, found: Tracker) -> None:
-    """After an action: the top of the deck, the score, and the end if it came."""
+    """After an action: the card nabbed, the top of the deck, my notes, the score, the end."""
     now = found.temple
+    record = found.record
+    temples = follow(record.events, record.table, record.start)
+    if len(temples) > 1 and len(now.score) > len(temples[-2].score):
+        console.print(Text(f"  nabbed {now.score[-1]}"))
     if now.status != PLAYING:
         console.print(Text(f"  the game is over: {now.status}: {now.ending}"))
         return
     top = deck_line(Temple(deck=now.deck[:6]))
     more = " ..." if len(now.deck) > 6 else ""
+    notes = " ".join(now.notes) or "none"
     scored = f"score {len(now.score)}, jewels {now.jewels()}/{JEWELS}"
-    console.print(Text(f"  top: {top}{more}; {scored}"))
+    console.print(Text(f"  top: {top}{more}; notes {notes}; {scored}"))
 
 
 def json_extras(found: Tracker) -> dict[str, Any]:

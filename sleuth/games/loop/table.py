@@ -15,7 +15,7 @@ from sleuth.games.loop.temple import temple
 from sleuth.games.shorthand import Form, malformed, next_words
 
 SHORT_FORMS = (
-    ("8h 4c", "look: the cards turned up, top first (one when the second was face up)"),
+    ("8h 4c", "look: the cards turned up, top first (one if the second was face up)"),
     ("5", "explore: the value of a face-up trinket among the top two"),
     ("m 7c", "mark: m CARD (the top trinket goes to my notes)"),
     ("ret 7c", "return: ret CARD (a note goes back on top)"),

@@ -204,8 +204,14 @@ def turn_note(record: Any, index: int) -> str | None:
 
 
 def status(record: Any) -> Status:
-    """The action to come (the actions so far, and one), and how the game ended."""
+    """The action to come (the actions so far, and one), or the last, and how the game ended.
+
+    Ended, it says how in a word or two ("won", "lost on QS", "stuck"): the line keeps room
+    for the score, and the report and the update say it whole.
+    """
     now = temple(record)
     notes = (f"deck {len(now.deck)}", f"score {len(now.score)}", f"jewels {now.jewels()}/{JEWELS}")
-    over = None if now.status == PLAYING else f"{now.status}: {now.ending}"
-    return Status(len(record.events) + 1, None, over=over, notes=notes, counting="action")
+    if now.status == PLAYING:
+        return Status(len(record.events) + 1, None, notes=notes, counting="action")
+    over = f"lost on {now.deck[0]}" if now.status == LOST else now.status
+    return Status(len(record.events), None, over=over, notes=notes, counting="action")
