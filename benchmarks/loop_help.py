@@ -1,7 +1,7 @@
 """Does ``sleuth next`` help at Loot the Loop? Simulated solitaire games, four policies, one deal.
 
 Usage: ``.venv/bin/python benchmarks/loop_help.py [--games 10000] [--planned 500]
-[--first-seed 0] [--samples 300] [--workers 2] [--markdown]``.
+[--first-seed 0] [--samples 300] [--workers 2] [--only POLICY] [--markdown]``.
 
 Each seed is one deal of ``sleuth.games.loop.simulate`` (written from the rulebook alone), the
 same for every policy. Every policy sees what a player sees (face-up cards, face-down places,
@@ -18,8 +18,9 @@ notes, score pile), never the deck:
   order when at most ``plan.EXACT`` cards are unseen). It plays only the first ``--planned``
   seeds (it takes about a second a choice).
 
-A game is cut after ``CUT`` actions, or when the policy (a function of what it sees) is back in
-a state it has been in; a cut or given-up game is lost with ``no progress``. The first table
+A game is cut after ``CUT`` actions, or, for ``greedy`` and ``next`` (functions of what they
+see), when it is back in a state it has been in; a cut or given-up game is lost with ``no
+progress``. The first table
 gives each policy's endings: wins with Wilson 95% intervals, losses to a trap, stuck (no legal
 action), no progress; the mean score (cards in the score pile at the end) and jewels with
 their Student 95% intervals; ``ms/game``, CPU time of one game. The second pairs two policies
@@ -124,8 +125,12 @@ def advised(samples: int) -> Policy:
     return choose
 
 
-def played(seed: int, choose: Policy) -> tuple[str, int, int, list[dict]]:
-    """``choose``'s game of ``seed`` (the simulator's deal): ending, score, jewels, events."""
+def played(seed: int, choose: Policy, same: bool = True) -> tuple[str, int, int, list[dict]]:
+    """``choose``'s game of ``seed`` (the simulator's deal): ending, score, jewels, events.
+
+    ``same``: the policy is a function of what it sees, so a game back in a state it has been
+    in is cut there (it would go round to ``CUT``); a random policy is cut at ``CUT`` only.
+    """
     rng = random.Random(seed)
     rng.getrandbits(64)  # the simulator's stream of choices, drawn before the deal
     state = deal(rng)
@@ -139,7 +144,7 @@ def played(seed: int, choose: Policy) -> tuple[str, int, int, list[dict]]:
             break
         state, event = step(state, chosen)  # a ValueError if the action is not legal
         events.append(event)
-        if state in visited:
+        if same and state in visited:
             break
         visited.add(state)
     jewels = sum(kind(c) == "jewel" for c in state.score)
@@ -149,11 +154,11 @@ def played(seed: int, choose: Policy) -> tuple[str, int, int, list[dict]]:
     return ending, len(state.score), jewels, events
 
 
-def play(job: tuple[int, int, bool]) -> tuple[int, dict[str, Outcome]]:
-    """The policies' games of one seed (seed, samples, planned), each timed."""
-    seed, samples, planned = job
+def play(job: tuple[int, int, tuple[str, ...]]) -> tuple[int, dict[str, Outcome]]:
+    """The named policies' games of one seed (seed, samples, names), each timed."""
+    seed, samples, names = job
     out = {}
-    for name in POLICIES if planned else POLICIES[:-1]:
+    for name in names:
         clock = time.process_time()
         if name == "random":
             game = simulate(seed, "random", CUT)
@@ -163,7 +168,7 @@ def play(job: tuple[int, int, bool]) -> tuple[int, dict[str, Outcome]]:
             result = (ending, game.score, jewels)
         else:
             choose = {"safe": safe_policy(random.Random(seed)), "greedy": greedy}.get(name)
-            result = played(seed, choose or advised(samples))[:3]
+            result = played(seed, choose or advised(samples), name != "safe")[:3]
         out[name] = Outcome(*result, time.process_time() - clock)
     return seed, out
 
@@ -256,15 +261,16 @@ def tables(results: list[dict[str, Outcome]]) -> tuple[list[list[str]], list[lis
 
 
 def run(
-    seeds: range, planned: int, samples: int, workers: int
+    seeds: range, planned: int, samples: int, workers: int, only: str | None = None
 ) -> tuple[list[dict[str, Outcome]], float]:
     """Every seed's outcomes, in seed order, and the wall time they took."""
     started, done = time.monotonic(), {}
-    jobs = [(seed, samples, k < planned) for k, seed in enumerate(seeds)]
+    names = (only,) if only else POLICIES[:-1]
+    jobs = [(seed, samples, names + ("next",) * (k < planned)) for k, seed in enumerate(seeds)]
     with multiprocessing.Pool(workers, initializer=warm) as pool:
         for k, (seed, out) in enumerate(pool.imap_unordered(play, jobs), 1):
             done[seed] = out
-            if k % 100 == 0 or k == len(jobs):
+            if k % 25 == 0 or k == len(jobs):
                 elapsed = time.monotonic() - started
                 print(f"{k}/{len(jobs)} seeds, {elapsed:.0f} s", file=sys.stderr, flush=True)
     return [done[seed] for seed in seeds], time.monotonic() - started
@@ -275,13 +281,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="seeds")
     parser.add_argument("--planned", type=int, default=100, help="seeds next plays too")
+    parser.add_argument("--only", choices=POLICIES[:-1], help="that policy alone (and next)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--samples", type=int, default=300, help="the planner's orders/action")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     seeds = range(args.first_seed, args.first_seed + args.games)
-    results, elapsed = run(seeds, args.planned, max(args.samples, 1), args.workers)
+    results, elapsed = run(seeds, args.planned, max(args.samples, 1), args.workers, args.only)
     first, second = tables(results)
     print(render(HEAD, first, args.markdown))
     print()

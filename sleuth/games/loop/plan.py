@@ -6,8 +6,11 @@ this samples the truth), each legal action is played, and then the game is playe
 rollout policy, ``rollout``, which sees only what a player would see. An action's chance of
 winning is the share of those games it won (with its 95% interval); the same orders are used
 for every action, so that the comparison between actions is paired. Actions are ranked by that
-share; at a tie the rollout policy's own choice comes first (a sample that does not tell the
-actions apart is no reason to leave it), then the cards scored. When the unseen cards are
+share, but the first is the rollout policy's own choice unless another action clearly wins more
+of the same orders (by more than ``MARGIN`` standard errors, McNemar's; when every order is
+played, simply more): a sample that does not tell two actions apart is no reason to leave the
+policy, and noise would otherwise send the player round in circles (return a note, mark it
+back). When the unseen cards are
 few enough, every order is played instead of a sample, and the chances are exact, for this
 rollout policy (a better player may win more often: the chance is a lower bound on what the
 action allows).
@@ -47,6 +50,7 @@ WHAT = {"look": 0, "explore": 1, "mark": 2, "return": 3}  # rollout's action cod
 BUDGET = 1.5  # seconds for ``next`` by default (its advice_budget): the whole answer within 2
 LINE = 12  # actions at most in the line shown
 CLOSED = 20000  # games at most in the search that proves every line lost
+MARGIN = 1.96  # standard errors by which a sampled action must beat the rollout's own choice
 EXACT = 7  # play every order when at most this many cards are unseen (7! = 5040 orders)
 
 CODE = {name: k for k, name in enumerate(DECK)}
@@ -94,6 +98,7 @@ class Plan:
     greed: Weighed | None = None  # the best by score, when it is not the best by winning
     line: list[Action] = field(default_factory=list)  # the best action, then the route to a look
     doomed: bool | None = None  # every line loses: True proven, False a game won, None unknown
+    level: frozenset[str] = frozenset()  # the actions the first does not clearly beat (itself too)
 
 
 def fill(now: Temple, order: tuple[str, ...]) -> Game:
@@ -283,23 +288,48 @@ def advise(
         raise InputError("sleuth next", "", f"no legal action: the game is {now.status}")
     unseen = [CODE[c] for c in now.unseen]
     orders = shuffled(unseen, samples)
-    tallies, played = weigh(now, actions, orders, deadline)
+    won, cards = weigh(now, actions, orders, deadline)
+    played = len(won[0])
     exact = played == len(orders) and len(unseen) <= EXACT
     weighed = [
-        Weighed(action, won, played, cards / played, *interval(won, played, exact))
-        for action, (won, cards) in zip(actions, tallies, strict=True)
+        Weighed(
+            action, int(w.sum()), played, float(c.mean()), *interval(int(w.sum()), played, exact)
+        )
+        for action, w, c in zip(actions, won, cards, strict=True)
     ]
     own = rollout(fill(now, tuple(now.unseen)))  # the rollout policy's own choice here
-    mine = named(own) if own is not None else None
-    ranked = tuple(sorted(weighed, key=lambda w: (-w.win, w.action != mine, -w.score)))
-    greedy = max(weighed, key=lambda w: w.score)
-    greed = greedy if greedy.action != ranked[0].action and greedy.score > ranked[0].score else None
+    base = [str(a) for a in actions].index(str(named(own))) if own is not None else None
+    best = chosen(weighed, won, base, exact)
+    ranked = (
+        weighed[best],
+        *sorted((w for k, w in enumerate(weighed) if k != best), key=lambda w: (-w.win, -w.score)),
+    )
+    richest = max(range(len(weighed)), key=lambda k: weighed[k].score)
+    greed = weighed[richest] if clearly(cards[richest], cards[best], exact) else None
     what_ = "every order" if exact else f"{played} sampled orders"
     method = f"{what_} of the {len(unseen)} unseen cards played out by the rollout policy" + (
         "" if exact else "; flat Monte Carlo, 95% Wilson intervals"
     )
-    doomed = True if trapped(now) else False if ranked[0].won else None
-    return Plan(ranked, exact, played, method, greed, line(now, ranked[0].action), doomed)
+    doomed = True if trapped(now) else False if any(w.won for w in weighed) else None
+    level = frozenset(
+        str(w.action)
+        for k, w in enumerate(weighed)
+        if not clearly(won[best], won[k], exact) and not clearly(cards[best], cards[k], exact)
+    )
+    first = line(now, ranked[0].action)
+    return Plan(ranked, exact, played, method, greed, first, doomed, level)
+
+
+def chosen(weighed: list[Weighed], won: list[np.ndarray], base: int | None, exact: bool) -> int:
+    """The action to play: the rollout policy's own (``base``), unless another clearly wins more.
+
+    Among the actions that clearly beat it (``clearly``), the one that wins most, then scores
+    most; without a ``base``, the one that wins most.
+    """
+    if base is None:
+        return max(range(len(weighed)), key=lambda k: (weighed[k].win, weighed[k].score))
+    better = [k for k in range(len(weighed)) if clearly(won[k], won[base], exact)]
+    return max(better, key=lambda k: (weighed[k].win, weighed[k].score), default=base)
 
 
 def shuffled(unseen: list[int], samples: int | None) -> np.ndarray:
@@ -315,14 +345,18 @@ def shuffled(unseen: list[int], samples: int | None) -> np.ndarray:
 
 def weigh(
     now: Temple, actions: tuple[Action, ...], orders: np.ndarray, deadline: Deadline | None
-) -> tuple[list[list[int]], int]:
-    """Each action's games won and cards scored over ``orders`` (or those the deadline left)."""
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Each action's games, order by order: won or not, and the cards scored.
+
+    Over ``orders``, or as many as the deadline left (at least ``LEAST``).
+    """
     from concurrent.futures import ThreadPoolExecutor
 
     from sleuth.games.loop import rollout
 
     start = arrays(now)
-    tallies = [[0, 0] for _ in actions]  # games won, cards scored
+    won: list[list[np.ndarray]] = [[] for _ in actions]
+    cards: list[list[np.ndarray]] = [[] for _ in actions]
 
     def games(action: Action, chunk: np.ndarray) -> np.ndarray:
         what, arg = code(action)
@@ -333,13 +367,32 @@ def weigh(
         while played < len(orders):
             chunk = orders[played : played + CHUNK]
             ended = pool.map(games, actions, [chunk] * len(actions))
-            for tally, each in zip(tallies, ended, strict=True):
-                tally[0] += int((each[:, 0] == rollout.WON).sum())
-                tally[1] += int(each[:, 1].sum())
+            for k, each in enumerate(ended):
+                won[k].append(each[:, 0] == rollout.WON)
+                cards[k].append(each[:, 1])
             played += len(chunk)
             if deadline is not None and played >= LEAST and deadline.passed():
                 break
-    return tallies, played
+    return [np.concatenate(w) for w in won], [np.concatenate(c) for c in cards]
+
+
+def clearly(better: np.ndarray, than: np.ndarray, exact: bool) -> bool:
+    """Whether the games of ``better`` beat those of ``than`` on the same orders.
+
+    Wins (bool) or cards (int), order by order. Exact (every order played): more in total. A
+    sample: by more than ``MARGIN`` standard errors of the paired difference (for wins, the
+    orders won by one only: McNemar's; for cards, the paired mean's).
+    """
+    difference = better.astype(np.int64) - than.astype(np.int64)
+    total = int(difference.sum())
+    if exact or total <= 0:
+        return total > 0
+    spread = float(np.sqrt(float((difference.astype(np.float64) ** 2).sum())))
+    if better.dtype == np.bool_:  # McNemar's: the discordant orders
+        return total > MARGIN * spread
+    n = len(difference)
+    sd = float(np.std(difference, ddof=1)) if n > 1 else 0.0
+    return total / n > MARGIN * sd / np.sqrt(n) if sd else total > 0
 
 
 def line(now: Temple, first: Action) -> list[Action]:

@@ -3,9 +3,9 @@
 Each step is weighed as ``next`` weighs it (``plan.advise``), on ``LEAST`` sampled orders of the
 unseen cards (a replay weighs every step: a short sample each, named as such): the best action
 then, and the recorded one, with their chances to win and the cards the games after them
-scored. A move is judged by the cards its games scored against the best action's (the chance
-to win is nearly always 0 for every action: see ``docs/loop.md``); the moves that lost the most
-are named in the summary.
+scored. A move is judged against the best action: as good when the sample does not clearly
+tell them apart (``plan.clearly``, in wins and in cards), else by the cards lost; the moves that
+lost the most are named in the summary.
 """
 
 from __future__ import annotations
@@ -53,10 +53,17 @@ def judged_move(index: int, event: Any, plan: Plan) -> Move | None:
     if mine is None:
         return None
     best = plan.options[0]
-    lost = best.score - mine.score
-    verdict = "the best" if mine.action == best.action else f"best {best.action}"
+    level = str(chosen) in plan.level  # the sample does not tell it from the best
+    lost = 0.0 if level else best.score - mine.score
+    verdict = (
+        "the best"
+        if mine.action == best.action
+        else f"as good as {best.action} on this sample"
+        if level
+        else f"best {best.action}"
+    )
     line = f"{chosen}: score {mine.score:.2f}, win {mine.won}/{mine.games}; {verdict}"
-    if mine.action != best.action:
+    if mine.action != best.action and not level:
         line += f" (score {best.score:.2f}, win {best.won}/{best.games})"
     data = {
         "event": index,
