@@ -96,7 +96,7 @@ def next_command(
         budget = part(game, "advice_budget", BUDGET)
     session = env().session(record_path(file))
     try:
-        with spinner(env().err, "splitting the deals by every answer..."):
+        with spinner(env().err, "weighing every option..."):
             advised = session.advise(record, given(options), answer_due(budget))
     except InputError as error:
         raise fail(error) from None

@@ -209,3 +209,19 @@ def test_the_line_is_the_rollouts_route_up_to_a_look_whatever_lies_face_down():
                     play(game, plan.code(action))
             checked += 1
     assert checked > 20
+
+
+def test_a_line_cut_short_says_so():
+    from rich.console import Console
+
+    from sleuth.games.loop.picture import show_advice
+    from sleuth.games.loop.temple import Action
+
+    weighed = plan.Weighed(Action("explore", 3), 1, 10, 2.0, 0.0, 0.5)
+    console = Console(record=True, width=80)
+    long = [Action("explore", 3), *([Action("mark", "5H"), Action("return", "5H")] * 6)]
+    show_advice(console, plan.Plan((weighed,), False, 10, "m", line=long[: plan.LINE]))
+    assert "mark 5H, ...." in console.export_text().replace("\n", " ")
+    console = Console(record=True, width=80)
+    show_advice(console, plan.Plan((weighed,), False, 10, "m", line=[*long[:3], Action("look")]))
+    assert "return 5H, look." in console.export_text().replace("\n", " ")

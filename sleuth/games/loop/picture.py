@@ -11,7 +11,7 @@ from rich.text import Text
 
 from sleuth.chance import pct
 from sleuth.games.loop.cards import JEWELS, KINDS, order
-from sleuth.games.loop.plan import Plan, Weighed
+from sleuth.games.loop.plan import LINE, Plan, Weighed
 from sleuth.games.loop.temple import PLAYING, Action, Temple, follow, outcome
 from sleuth.games.loop.tracker import Tracker, after_look, kinds, look_odds
 
@@ -145,6 +145,8 @@ def show_advice(console: Console, plan: Plan) -> None:
     """``next``: each action weighed, best first, the method named, greed's other choice."""
     best = plan.options[0]
     route = ", ".join(str(a) for a in plan.line)
+    if plan.line[-1].action != "look" and len(plan.line) >= LINE:
+        route += ", ..."  # the route goes on past what is shown
     console.print(Text(f"Next: {route}.", style="bold"))
     if plan.doomed:
         console.print(Text("Doomed: no look and no win is within reach; every line loses."))
