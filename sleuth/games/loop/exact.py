@@ -1,0 +1,305 @@
+"""Loot the Loop: the exact optimal chance of winning from what I see, by expectimax over looks.
+
+Nothing but a look shows a card, so every order of the unseen cards under the face-down places
+is equally likely (``tracker``); the chances here are exact shares of those orders. Explores,
+marks and returns are certain: from a public state the player can reach a set of states without
+a look (its closure; marks and returns undo each other, so it is searched with a seen-set), and
+the value of a state is the best, over its closure, of a win (1) or of a look (the chance over
+what the look turns up of the value after it). A look turns a face-down card up, so the search
+ends. The rules read a card only through its kind and a trinket's value, so the cards are
+counted by that class: a look turns up one of at most 12 classes (12 x 12 for two cards), each
+weighed by how many unseen cards it holds.
+
+A state's value is kept as an integer, the number of orders of its ``u`` unseen cards that the
+best play wins: the chance times ``u!``. A look that turns up ``t`` cards leaves ``u - t``, and
+the orders add up with the ways the turned cards can be chosen, so no division is ever made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from math import factorial
+
+from sleuth.budget import Deadline
+from sleuth.games.base import Event
+from sleuth.games.loop.cards import EXIT, JEWEL, JEWELS, NOTES, TRAP, kind, value
+from sleuth.games.loop.rules import Explore, Mark, Return
+from sleuth.games.loop.temple import LOST, PLAYING, WON, Action, Place, Temple, step
+
+DOWN, TRAPPED, JEWELED, EXITED = 0, 1, 11, 12  # a place's class; a trinket's is its value 2-10
+CLASSES = 13  # the classes 0 to 12, as positions in an unseen count
+Spot = tuple[bytes, bytes, int]  # deck top first, notes sorted, jewels: e.g. (b"\7\0", b"", 0)
+Key = tuple[bytes, bytes, int, bytes]  # a spot and the unseen count of each class
+Move = tuple[str, int]  # ("explore", 4), ("mark", 7), ("return", 7): classes, not cards
+CHECK = 1024  # spots searched between two looks at the deadline
+
+
+class TooLarge(Exception):
+    """The deadline passed before the search was done."""
+
+
+def classify(name: Place) -> int:
+    """A place's class: DOWN, TRAPPED, a trinket's value, JEWELED or EXITED ("7H" -> 7)."""
+    if name is None:
+        return DOWN
+    what = kind(name)
+    if what == TRAP:
+        return TRAPPED
+    if what == JEWEL:
+        return JEWELED
+    return EXITED if what == EXIT else value(name) or 0
+
+
+def key_of(temple: Temple) -> Key:
+    """The temple as the search sees it: classes and counts."""
+    deck = bytes(map(classify, temple.deck))
+    notes = bytes(sorted(map(classify, temple.notes)))
+    unseen = bytearray(CLASSES)
+    for name in temple.unseen:
+        unseen[classify(name)] += 1
+    return deck, notes, temple.jewels(), bytes(unseen)
+
+
+def is_trinket(place: int) -> bool:
+    """Whether a place's class is a face-up trinket."""
+    return 2 <= place <= 10
+
+
+def face_down(deck: bytes) -> bool:
+    """Whether the top place is face down (a look is legal)."""
+    return bool(deck) and deck[0] == DOWN
+
+
+def explores(deck: bytes) -> list[int]:
+    """The values an explore may take: the face-up trinkets among the top two, distinct."""
+    return sorted({c for c in deck[:2] if is_trinket(c)})
+
+
+def moves(spot: Spot) -> Iterator[tuple[Move, Spot | str]]:
+    """Each explore, mark and return now, and the spot it leaves, or WON or LOST (Gameplay)."""
+    deck, notes, jewels = spot
+    for n in explores(deck):
+        k = n % len(deck)
+        moved = deck[k:] + deck[:k]
+        lands = moved[0]
+        if lands == TRAPPED:
+            yield ("explore", n), LOST
+        elif lands == EXITED and jewels >= JEWELS:
+            yield ("explore", n), WON
+        elif lands in (DOWN, EXITED):
+            yield ("explore", n), (moved, notes, jewels)
+        else:
+            yield ("explore", n), (moved[1:], notes, jewels + (lands == JEWELED))
+    if deck and is_trinket(deck[0]) and len(notes) < NOTES:
+        yield ("mark", deck[0]), (deck[1:], bytes(sorted(notes + deck[:1])), jewels)
+    for c in sorted(set(notes)):
+        at = notes.index(c)
+        yield ("return", c), (bytes((c,)) + deck, notes[:at] + notes[at + 1 :], jewels)
+
+
+def looks(deck: bytes, unseen: bytes) -> Iterator[tuple[int, bytes, bytes]]:
+    """What a look may turn up: (ways, the deck after, the unseen count after) (Look Around)."""
+    two = len(deck) > 1 and deck[1] == DOWN
+    for first in range(CLASSES):
+        if not unseen[first]:
+            continue
+        left = bytearray(unseen)
+        left[first] -= 1
+        if not two:
+            yield unseen[first], bytes((first,)) + deck[1:], bytes(left)
+            continue
+        for second in range(CLASSES):
+            if left[second]:
+                after = bytearray(left)
+                after[second] -= 1
+                turned = bytes((first, second)) + deck[2:]
+                yield unseen[first] * left[second], turned, bytes(after)
+
+
+class Search:
+    """The memoised search: each state's orders won by the best play, each look's likewise."""
+
+    def __init__(self, deadline: Deadline | None = None):
+        """An empty memory; ``deadline``: when to give up (TooLarge)."""
+        self.deadline = deadline
+        self.values: dict[Key, int] = {}
+        self.looked: dict[Key, int] = {}
+        self.spots = 0
+
+    def closure(self, spot: Spot) -> tuple[list[Spot], bool]:
+        """Every spot reachable from ``spot`` without a look, and whether a win is reachable."""
+        found = {spot}
+        queue = [spot]
+        for now in queue:
+            self.tick()
+            for _, after in moves(now):
+                if after == WON:
+                    return queue, True
+                if isinstance(after, tuple) and after not in found:
+                    found.add(after)
+                    queue.append(after)
+        return queue, False
+
+    def tick(self) -> None:
+        """Count a spot searched; TooLarge once the deadline has passed."""
+        self.spots += 1
+        if self.deadline is not None and self.spots % CHECK == 0 and self.deadline.passed():
+            raise TooLarge
+
+    def value(self, key: Key) -> int:
+        """The orders of the unseen cards that the best play from ``key`` wins."""
+        if key in self.values:
+            return self.values[key]
+        deck, notes, jewels, unseen = key
+        every = factorial(sum(unseen))
+        reach, won = self.closure((deck, notes, jewels))
+        best = every if won else 0
+        for spot in reach:
+            if best == every:
+                break
+            if face_down(spot[0]):
+                best = max(best, self.look((*spot, unseen)))
+        self.values[key] = best
+        return best
+
+    def look(self, key: Key) -> int:
+        """The orders won by looking now (the top face down) and playing best after it."""
+        if key not in self.looked:
+            deck, notes, jewels, unseen = key
+            self.looked[key] = sum(
+                ways * self.value((turned, notes, jewels, left))
+                for ways, turned, left in looks(deck, unseen)
+            )
+        return self.looked[key]
+
+    def possible(self, key: Key) -> bool:
+        """Whether some play from ``key`` wins in some order (the chance is not 0)."""
+        if key in self.values:
+            return self.values[key] > 0
+        deck, notes, jewels, unseen = key
+        reach, won = self.closure((deck, notes, jewels))
+        found = won or any(
+            self.possible((turned, spot_notes, spot_jewels, left))
+            for spot_deck, spot_notes, spot_jewels in reach
+            if face_down(spot_deck)
+            for _, turned, left in looks(spot_deck, unseen)
+        )
+        if not found:
+            self.values[key] = 0
+        return found
+
+
+@dataclass(frozen=True)
+class Option:
+    """A legal action and the chance of winning by taking it, then playing best."""
+
+    action: Action
+    win: Fraction
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The best chance of winning from a temple, exactly, and how to play for it.
+
+    ``options``: every legal action with its own best chance, in the temple's order; ``plan``:
+    the best line's certain actions up to and including its next look (or its winning explore);
+    empty when nothing wins. ``states``: the public states whose value was found.
+    """
+
+    win: Fraction
+    options: tuple[Option, ...]
+    plan: tuple[Action, ...]
+    states: int
+
+    @property
+    def doomed(self) -> bool:
+        """Whether every line loses, in every order of the unseen cards."""
+        return self.win == 0
+
+
+def solve(temple: Temple, deadline: Deadline | None = None) -> Solved | None:
+    """The best chance of winning from ``temple``; None when ``deadline`` passes first."""
+    if temple.status != PLAYING:
+        return Solved(Fraction(temple.status == WON), (), (), 0)
+    search = Search(deadline)
+    root = key_of(temple)
+    every = factorial(sum(root[3]))
+    try:
+        win = search.value(root)
+        weighed = [(a, _after(search, root, a)) for a in temple.actions()]
+        plan = _plan(search, temple, root, win) if win else ()
+    except TooLarge:
+        return None
+    options = tuple(Option(a, Fraction(won, every)) for a, won in weighed)
+    return Solved(Fraction(win, every), options, plan, len(search.values))
+
+
+def doomed(temple: Temple, deadline: Deadline | None = None) -> bool | None:
+    """Whether every line loses in every order (the best chance is 0); None past ``deadline``."""
+    if temple.status != PLAYING:
+        return temple.status != WON
+    try:
+        return not Search(deadline).possible(key_of(temple))
+    except TooLarge:
+        return None
+
+
+def _after(search: Search, root: Key, action: Action) -> int:
+    """The orders won by taking ``action`` from ``root``, then playing best."""
+    deck, notes, jewels, unseen = root
+    if action.action == "look":
+        return search.look(root)
+    wanted = (action.action, classify(action.what) if isinstance(action.what, str) else action.what)
+    after = next(a for m, a in moves((deck, notes, jewels)) if m == wanted)
+    if isinstance(after, str):
+        return factorial(sum(unseen)) if after == WON else 0
+    return search.value((*after, unseen))
+
+
+def _plan(search: Search, temple: Temple, root: Key, win: int) -> tuple[Action, ...]:
+    """The certain actions to the nearest spot whose look (or win) is worth ``win``, named."""
+    deck, notes, jewels, unseen = root
+    start: Spot = (deck, notes, jewels)
+    came: dict[Spot, tuple[Spot, Move] | None] = {start: None}
+    queue = [start]
+    for now in queue:
+        if face_down(now[0]) and search.look((*now, unseen)) == win:
+            return _named(temple, _path(came, now), ending=Action("look"))
+        for move, after in moves(now):
+            if after == WON:
+                return _named(temple, [*_path(came, now), move])
+            if isinstance(after, tuple) and after not in came:
+                came[after] = (now, move)
+                queue.append(after)
+    raise AssertionError("the value was found in the closure, so its spot is there")
+
+
+def _path(came: dict[Spot, tuple[Spot, Move] | None], end: Spot) -> list[Move]:
+    """The moves from the search's start to ``end``."""
+    path: list[Move] = []
+    link = came[end]
+    while link is not None:
+        end, move = link
+        path.append(move)
+        link = came[end]
+    return path[::-1]
+
+
+def _named(temple: Temple, path: list[Move], ending: Action | None = None) -> tuple[Action, ...]:
+    """The moves as the temple's actions, naming the cards marked and returned."""
+    out = []
+    event: Event
+    for what, arg in path:
+        if what == "explore":
+            action, event = Action(what, arg), Explore(arg)
+        elif what == "mark":
+            top = str(temple.deck[0])
+            action, event = Action(what, top), Mark(top)
+        else:
+            note = next(c for c in temple.notes if classify(c) == arg)
+            action, event = Action(what, note), Return(note)
+        out.append(action)
+        temple = step(temple, event)
+    return (*out, *([ending] if ending else []))
