@@ -128,19 +128,38 @@ class Search:
         self.looked: dict[Key, int] = {}
         self.spots = 0
 
-    def closure(self, spot: Spot) -> tuple[list[Spot], bool]:
-        """Every spot reachable from ``spot`` without a look, and whether a win is reachable."""
+    def walk(self, spot: Spot) -> Iterator[tuple[Spot, list[tuple[Move, Spot | str]]]]:
+        """Each spot reachable from ``spot`` without a look, once, with its moves.
+
+        Those with the most jewels first, and depth first among equals: a win, when there is
+        one, is found early, and the spots not yet walked wait on stacks, not in a queue.
+        """
         found = {spot}
-        queue = [spot]
-        for now in queue:
+        stacks: list[list[Spot]] = [[] for _ in range(JEWELS + 1)]
+        stacks[spot[2]].append(spot)
+        level = spot[2]
+        while level >= 0:
+            if not stacks[level]:
+                level -= 1
+                continue
+            now = stacks[level].pop()
             self.tick()
-            for _, after in moves(now):
-                if after == WON:
-                    return queue, True
+            out = list(moves(now))
+            yield now, out
+            for _, after in out:
                 if isinstance(after, tuple) and after not in found:
                     found.add(after)
-                    queue.append(after)
-        return queue, False
+                    stacks[after[2]].append(after)
+                    level = max(level, after[2])
+
+    def closure(self, spot: Spot) -> tuple[list[Spot], bool]:
+        """Every spot reachable from ``spot`` without a look, and whether a win is reachable."""
+        reached = []
+        for now, out in self.walk(spot):
+            reached.append(now)
+            if any(after == WON for _, after in out):
+                return reached, True
+        return reached, False
 
     def tick(self) -> None:
         """Count a spot searched; TooLarge once the deadline has passed."""
@@ -160,19 +179,30 @@ class Search:
             if best == every:
                 break
             if face_down(spot[0]):
-                best = max(best, self.look((*spot, unseen)))
+                best = max(best, self.look((*spot, unseen), best))
         self.values[key] = best
         return best
 
-    def look(self, key: Key) -> int:
-        """The orders won by looking now (the top face down) and playing best after it."""
-        if key not in self.looked:
-            deck, notes, jewels, unseen = key
-            self.looked[key] = sum(
-                ways * self.value((turned, notes, jewels, left))
-                for ways, turned, left in looks(deck, unseen)
-            )
-        return self.looked[key]
+    def look(self, key: Key, bound: int = -1) -> int:
+        """The orders won by looking now (the top face down) and playing best after it.
+
+        Or, once they cannot exceed ``bound`` (even if every look still to weigh won every
+        order), a number no greater than ``bound``, not remembered.
+        """
+        if key in self.looked:
+            return self.looked[key]
+        deck, notes, jewels, unseen = key
+        turned = list(looks(deck, unseen))
+        most = factorial(sum(turned[0][2])) if turned else 0  # the orders after a look
+        left = sum(ways for ways, _, _ in turned) * most
+        won = 0
+        for ways, after, rest in turned:
+            left -= ways * most
+            won += ways * self.value((after, notes, jewels, rest))
+            if won + left <= bound:
+                return won + left
+        self.looked[key] = won
+        return won
 
     def possible(self, key: Key) -> bool:
         """Whether some play from ``key`` wins in some order (the chance is not 0)."""
@@ -219,11 +249,18 @@ class Solved:
         return self.win == 0
 
 
-def solve(temple: Temple, deadline: Deadline | None = None) -> Solved | None:
-    """The best chance of winning from ``temple``; None when ``deadline`` passes first."""
+def solve(
+    temple: Temple, deadline: Deadline | None = None, *, search: Search | None = None
+) -> Solved | None:
+    """The best chance of winning from ``temple``; None when ``deadline`` passes first.
+
+    ``search``: a search whose memory to use and keep (for the states of one game, say); its
+    deadline becomes ``deadline``.
+    """
     if temple.status != PLAYING:
         return Solved(Fraction(temple.status == WON), (), (), 0)
-    search = Search(deadline)
+    search = Search() if search is None else search
+    search.deadline = deadline
     root = key_of(temple)
     every = factorial(sum(root[3]))
     try:
@@ -236,12 +273,16 @@ def solve(temple: Temple, deadline: Deadline | None = None) -> Solved | None:
     return Solved(Fraction(win, every), options, plan, len(search.values))
 
 
-def doomed(temple: Temple, deadline: Deadline | None = None) -> bool | None:
+def doomed(
+    temple: Temple, deadline: Deadline | None = None, *, search: Search | None = None
+) -> bool | None:
     """Whether every line loses in every order (the best chance is 0); None past ``deadline``."""
     if temple.status != PLAYING:
         return temple.status != WON
+    search = Search() if search is None else search
+    search.deadline = deadline
     try:
-        return not Search(deadline).possible(key_of(temple))
+        return not search.possible(key_of(temple))
     except TooLarge:
         return None
 
@@ -265,6 +306,7 @@ def _plan(search: Search, temple: Temple, root: Key, win: int) -> tuple[Action, 
     came: dict[Spot, tuple[Spot, Move] | None] = {start: None}
     queue = [start]
     for now in queue:
+        search.tick()
         if face_down(now[0]) and search.look((*now, unseen)) == win:
             return _named(temple, _path(came, now), ending=Action("look"))
         for move, after in moves(now):
