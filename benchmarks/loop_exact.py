@@ -8,7 +8,8 @@ Each seed is a game of the simulator's greedy policy (``simulate(seed, "greedy")
 taken. Those states have 14 or more unseen cards, so each is also taken with fewer: for each
 ``--unseen`` u below its own count, face-down places below the top two, chosen at random
 (seeded), are shown as they truly lie until u cards remain unseen. Each state is given to
-``exact.solve`` with a ``Deadline`` of ``--budget`` seconds.
+``exact.solve`` with a ``Deadline`` of ``--budget`` seconds of CPU time (this process's: steady
+on a shared machine).
 
 One row a count of unseen cards: the states, those solved within the budget, of them the doomed
 (chance 0) and the sure (chance 1), the median and the largest time of the solved ones, and the
@@ -60,11 +61,11 @@ def shown(temple: Temple, truth: State, unseen: int, rng: random.Random) -> Temp
 
 
 def timed(temple: Temple, budget: float) -> tuple[exact.Solved | None, float, int]:
-    """The search's answer, its seconds, and the spots it went through."""
+    """The search's answer, its CPU seconds, and the spots it went through."""
     search = exact.Search()
-    start = time.perf_counter()
-    solved = exact.solve(temple, Deadline(budget), search=search)
-    return solved, time.perf_counter() - start, search.spots
+    start = time.process_time()
+    solved = exact.solve(temple, Deadline(budget, time.process_time), search=search)
+    return solved, time.process_time() - start, search.spots
 
 
 def main(argv: list[str]) -> None:

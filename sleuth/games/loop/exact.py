@@ -1,18 +1,27 @@
-"""Loot the Loop: the exact optimal chance of winning from what I see, by expectimax over looks.
+"""Loot the Loop: the exact best chance of winning from what I see, by expectimax over looks.
 
 Nothing but a look shows a card, so every order of the unseen cards under the face-down places
-is equally likely (``tracker``); the chances here are exact shares of those orders. Explores,
-marks and returns are certain: from a public state the player can reach a set of states without
-a look (its closure; marks and returns undo each other, so it is searched with a seen-set), and
-the value of a state is the best, over its closure, of a win (1) or of a look (the chance over
-what the look turns up of the value after it). A look turns a face-down card up, so the search
-ends. The rules read a card only through its kind and a trinket's value, so the cards are
-counted by that class: a look turns up one of at most 12 classes (12 x 12 for two cards), each
-weighed by how many unseen cards it holds.
+is equally likely (``tracker``); every chance here is an exact share of those orders.
 
-A state's value is kept as an integer, the number of orders of its ``u`` unseen cards that the
-best play wins: the chance times ``u!``. A look that turns up ``t`` cards leaves ``u - t``, and
-the orders add up with the ways the turned cards can be chosen, so no division is ever made.
+Explores, marks and returns are certain. Between two looks the player may go from spot to spot
+(a spot: the deck, the notes and the jewels scored; the unseen cards stay as they are), and
+marks and returns undo each other, so the spots reachable without a look (the closure) are
+walked with a seen-set. The value of a state is the best, over its closure, of a win (every
+order) or of a look (the orders won after each thing it may turn up, added up). A look turns a
+card up, so the search ends. The rules read a card only through its kind and a trinket's value,
+so the cards are counted by that class: a look turns up one of at most 12 classes (12 x 12 for
+two cards), each as many ways as the unseen cards of it (times those of the second).
+
+A value is an integer: the orders of the state's ``u`` unseen cards that the best play wins,
+the chance times ``u!``. A look turning up ``t`` cards leaves states of ``u - t`` unseen, whose
+orders, times the ways of the turned cards, add up to the orders of ``u``: no division is made.
+
+Two shortcuts keep the answer exact: the closure is walked with the most jewels first, and stops
+at a win; a look stops being weighed once it could not beat the best look of its closure even if
+every outcome still to weigh won every order. Memory is kept per state (``Search``), and the
+deadline is looked at every ``CHECK`` spots: past it, ``solve`` gives up (None), the planner's
+cue to sample. Late in a game of the full deck the player may roam over millions of spots
+between two looks; ``benchmarks/loop_exact.py`` measures how far the search reaches.
 """
 
 from __future__ import annotations
@@ -235,7 +244,7 @@ class Solved:
 
     ``options``: every legal action with its own best chance, in the temple's order; ``plan``:
     the best line's certain actions up to and including its next look (or its winning explore);
-    empty when nothing wins. ``states``: the public states whose value was found.
+    empty when nothing wins. ``states``: the public states whose value the search holds.
     """
 
     win: Fraction
