@@ -189,8 +189,8 @@ class OneLineErrors(TyperGroup):
 
 
 USAGE = f"""\
-usage: sleuth new GAME --players A,B,C --me A --hand ...
-           start a record; GAME is {", ".join(GAMES)}
+usage: sleuth new GAME --players A,B,C --me A --hand ...: a new record
+           GAME: {", ".join(GAMES)}
        sleuth play
            one prompt for the whole game at the table
        sleuth help [COMMAND]

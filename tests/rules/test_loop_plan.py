@@ -225,3 +225,9 @@ def test_a_line_cut_short_says_so():
     console = Console(record=True, width=80)
     show_advice(console, plan.Plan((weighed,), False, 10, "m", line=[*long[:3], Action("look")]))
     assert "return 5H, look." in console.export_text().replace("\n", " ")
+
+
+def test_the_twins_rank_a_winning_route_alike():
+    from sleuth.games.loop import rollout
+
+    assert rollout.WIN == plan.WIN
