@@ -184,6 +184,13 @@ def safe(game: Game) -> list[tuple[str, int]]:
     return out
 
 
+def after(game: Game, action: tuple[str, int]) -> Game:
+    """A copy of ``game`` with ``action`` done (a search's next game; ``game`` is left as is)."""
+    there = Game(list(game.deck), list(game.up), list(game.notes), game.score, game.jewels)
+    play(there, action)
+    return there
+
+
 def seen_key(game: Game) -> tuple:
     """What a player sees of ``game``: two routes to the same sight reach the same game."""
     deck = tuple(c if up else -1 for c, up in zip(game.deck, game.up, strict=True))
@@ -225,8 +232,7 @@ def route(game: Game) -> tuple[str, int] | None:
     frontier: list[tuple[Game, tuple[str, int] | None, int]] = [(game, None, 0)]
     for here, first, steps in frontier:
         for action in safe(here):
-            there = Game(list(here.deck), list(here.up), list(here.notes), here.score, here.jewels)
-            play(there, action)
+            there = after(here, action)
             value = worth(there, game, steps + 1)
             if value is None:
                 continue
@@ -439,8 +445,7 @@ def trapped(now: Temple) -> bool:
     frontier = [game]
     for here in frontier:
         for action in safe(here):
-            there = Game(list(here.deck), list(here.up), list(here.notes), here.score, here.jewels)
-            play(there, action)
+            there = after(here, action)
             if there.status == "won" or (there.status == "playing" and not there.up[0]):
                 return False
             key = seen_key(there)
