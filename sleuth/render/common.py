@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import textwrap
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
@@ -527,3 +528,9 @@ def repair_json(repair: Repair) -> dict:
     out = {key: getattr(repair, key) for key in keys}
     out["changes"] = {name: new for name, new, _ in repair.changes}
     return out
+
+
+def printed(console: Console, line: str, indent: int = 2) -> None:
+    """One line, wrapped at words within the console, its later lines indented by ``indent``."""
+    for part in textwrap.wrap(line, console.width, subsequent_indent=" " * indent) or [""]:
+        console.print(Text(part))

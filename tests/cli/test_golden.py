@@ -88,6 +88,10 @@ NEXT = [
     Case("lima-4p", "next-roll-forest", ("next", *FOREST_ROLL, *BUDGET), ("txt",)),
     Case("scotland-yard-4p", "next-upto-2-drawn", ("next", "--upto", "2", "--drawn", "67y")),
     Case("loot-the-loop", "next-upto-12", ("next", "--upto", "12", "--budget", "0")),
+    Case("looting-london-4p", "next-upto-15", ("next", "--upto", "15")),
+    Case("looting-london-4p", "next-upto-22", ("next", "--upto", "22")),
+    Case("looting-london-4p", "check-1-upto-22", ("check", "1", "--upto", "22")),
+    Case("looting-london-4p", "check-1-upto-15", ("check", "1", "--upto", "15")),
 ]
 
 REPLAYS = [

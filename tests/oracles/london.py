@@ -121,10 +121,10 @@ class TooMany(Exception):
     """More worlds than the caller wants counted."""
 
 
-def posterior(
+def worlds(
     doc: dict, figures: tuple[str, ...], copies: int, upto: int, limit: int = 100_000
-) -> dict:
-    """Each opponent's whole hand (a count per figure) -> its chance after ``upto`` events.
+) -> list[tuple[World, Fraction]]:
+    """Every world after ``upto`` events with its chance (not yet divided by their sum).
 
     TooMany when more than ``limit`` worlds would be listed at some event.
     """
@@ -134,26 +134,142 @@ def posterior(
     box = Counter({f: copies for f in figures})
     pool = box - Counter(doc["hand"]) - Counter(doc["row"])
     dealt = doc["dealt"]
-    worlds: list[tuple[World, Fraction]] = []
+    listed: list[tuple[World, Fraction]] = []
     share = Fraction(1, count(pool))
     for order in orders(pool):
         hands = {p: Counter(order[k * dealt : (k + 1) * dealt]) for k, p in enumerate(others)}
         hands[me] = Counter(doc["hand"])
-        worlds.append((World(hands, list(doc["row"]), list(order[dealt * len(others) :])), share))
+        listed.append((World(hands, list(doc["row"]), list(order[dealt * len(others) :])), share))
     for event in doc["events"][:upto]:
-        after = []
-        for world, p in worlds:
-            for w, q in play(world, event, me):
-                after.append((w, p * q))
-                if len(after) > limit:
-                    raise TooMany(limit)
-        worlds = after
-    total = sum((p for _, p in worlds), Fraction(0))
+        listed = _after(listed, event, me, limit)
+    return listed
+
+
+def _after(listed: list, event: dict, me: str, limit: int) -> list:
+    """The worlds after one more event."""
+    out = []
+    for world, p in listed:
+        for w, q in play(world, event, me):
+            out.append((w, p * q))
+            if len(out) > limit:
+                raise TooMany(limit)
+    return out
+
+
+def posterior(
+    doc: dict, figures: tuple[str, ...], copies: int, upto: int, limit: int = 100_000
+) -> dict:
+    """Each opponent's whole hand (a count per figure) -> its chance after ``upto`` events.
+
+    TooMany when more than ``limit`` worlds would be listed at some event.
+    """
+    players, me = doc["players"], doc["me"]
+    listed = worlds(doc, figures, copies, upto, limit)
+    total = sum((p for _, p in listed), Fraction(0))
+    others = [p for p in players if p != me]
     out: dict = {p: Counter() for p in others}
-    for world, p in worlds:
+    for world, p in listed:
         for player in others:
             out[player][tuple(world.hands[player][f] for f in figures)] += p / total
     return {p: dict(c) for p, c in out.items()}
+
+
+def columns(doc: dict, events: list[dict]) -> list[list[dict]]:
+    """The columns of tiles (top first) after ``events``: a meld takes one, a destroy some."""
+    cols = [list(c) for c in doc["tiles"]]
+    for event in events:
+        ((kind, body),) = event.items()
+        if kind in ("meld", "destroy"):
+            gone = body.get("tiles", 1)
+            del cols[body["column"] - 1][-gone:]
+        # draws and clears leave the tiles alone
+    return cols
+
+
+def pays(hand: Counter, tile: dict) -> bool:
+    """Whether ``hand`` pays for ``tile``: its figure's cards, one more per pair of another."""
+    other = sum(n // 2 for f, n in hand.items() if f != tile["figure"])
+    return hand[tile["figure"]] + other >= tile["number"]
+
+
+def ended(cols: list[list[dict]], doc: dict) -> bool:
+    """Whether four cases are solved: four colours have no tile left."""
+    colours = {t["colour"] for c in doc["tiles"] for t in c}
+    return len(colours - {t["colour"] for c in cols for t in c}) >= 4
+
+
+def my_turn(
+    doc: dict,
+    figures: tuple[str, ...],
+    copies: int,
+    upto: int,
+    first: list[dict],
+    draw: str,
+    limit: int = 100_000,
+) -> dict:
+    """My turn after ``upto`` events played on every world, and the opponents' turns after it.
+
+    ``first``: my meld, or my destroy and meld, as record events; ``draw``: a face-up figure
+    or "deck". Each opponent in turn then melds the highest bottom tile their true hand pays
+    for (the leftmost of equal ones), never destroying, until the game ends. Returns per
+    column (as after my first step) the chance I can take its bottom tile at my next turn
+    (``mine``), per opponent the chance they take it first (``before``), and the expected
+    number of the best tile I can meld then (``best``).
+    """
+    players, me = doc["players"], doc["me"]
+    seat = players.index(me)
+    order = [players[(seat + k) % len(players)] for k in range(1, len(players))]
+    listed = worlds(doc, figures, copies, upto, limit)
+    for event in first:
+        listed = _after(listed, event, me, limit)
+    drawn = []
+    for world, p in listed:
+        if draw == "deck":
+            for now, q, card in pull(world, None):
+                now.hands[me][card] += 1
+                drawn.append((now, p * q))
+        else:
+            twin = world.copy()
+            place = twin.row.index(draw)
+            twin.row.pop(place)
+            twin.hands[me][draw] += 1
+            refilled = [(now, p * q) for now, q, _ in pull(twin, None)]
+            drawn.extend(refilled or [(twin, p)])  # no card left to turn up in its place
+    cols = columns(doc, doc["events"][:upto] + first)
+    bottoms = {c: col[-1] for c, col in enumerate(cols, 1) if col}
+    total = sum((p for _, p in drawn), Fraction(0))
+    mine = dict.fromkeys(bottoms, Fraction(0))
+    before = {c: dict.fromkeys(order, Fraction(0)) for c in bottoms}
+    best = Fraction(0)
+    for world, p in drawn:
+        share = p / total
+        now = [list(c) for c in cols]
+        touched: set[int] = set()
+        for player in order:
+            if ended(now, doc):
+                break
+            options = [
+                (-col[-1]["number"], c)
+                for c, col in enumerate(now, 1)
+                if col and pays(world.hands[player], col[-1])
+            ]
+            if not options:
+                continue
+            c = min(options)[1]
+            if c not in touched:
+                before[c][player] += share
+            touched.add(c)
+            now[c - 1].pop()
+        if ended(now, doc):
+            continue
+        hand = world.hands[me]
+        for c, tile in bottoms.items():
+            if c not in touched and pays(hand, tile):
+                mine[c] += share
+        best += share * max(
+            (col[-1]["number"] for col in now if col and pays(hand, col[-1])), default=0
+        )
+    return {"mine": mine, "before": before, "best": best}
 
 
 def size(doc: dict, figures: tuple[str, ...], copies: int) -> int:

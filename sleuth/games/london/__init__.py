@@ -21,7 +21,14 @@ class LootingLondon:
         "show_report": f"{PACKAGE}.picture:show_report",
         "show_update": f"{PACKAGE}.picture:show_update",
         "json_extras": f"{PACKAGE}.picture:json_extras",
+        "advise": f"{PACKAGE}.advice:advise",
+        "show_advice": f"{PACKAGE}.picture:show_advice",
+        "advice_json": f"{PACKAGE}.picture:advice_json",
         "commands": f"{PACKAGE}.commands:commands",
+        "target": f"{PACKAGE}.commands:target",
+        "check": f"{PACKAGE}.commands:check",
+        "check_json": f"{PACKAGE}.commands:check_json",
+        "check_help": f"{PACKAGE}.commands:CHECK_HELP",
     }
 
     parse_start = staticmethod(rules.parse_start)

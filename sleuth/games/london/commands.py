@@ -138,3 +138,34 @@ def disks(cli: Any, text: str) -> list[dict]:
             raise InputError("sleuth new", "bonus", f"{word!r} is not COLOUR=POINTS, e.g. green=2")
         out.append({"colour": colour.strip(), "points": int(points)})
     return out
+
+
+CHECK_HELP = ("the column, 1 to 5", "nothing")  # what ``check FIRST SECOND`` takes
+
+
+def target(record: Any, first: str | None, second: str | None) -> int:
+    """The column to check, 1 to the number of columns."""
+    columns = len(record.start.tiles)
+    if first is None or second is not None:
+        raise InputError("sleuth check", "column", f"give one column, 1 to {columns}")
+    if not first.isdigit() or not 1 <= int(first) <= columns:
+        raise InputError("sleuth check", "column", f"{first!r} is not a column, 1 to {columns}")
+    return int(first)
+
+
+def check(out: Any, found: Any, column: int | None, deadline: Any) -> None:
+    """Take the column's bottom tile now, destroy for one above, or wait (``check COLUMN``)."""
+    from sleuth.games.london.advice import hold
+    from sleuth.games.london.picture import show_hold
+
+    if column is None:
+        raise InputError("sleuth check", "column", "give a column: check 3")
+    show_hold(out, hold(found, column))
+
+
+def check_json(found: Any, column: int, deadline: Any) -> dict:
+    """The check of one column as a JSON object."""
+    from sleuth.games.london.advice import hold
+    from sleuth.games.london.picture import hold_json
+
+    return hold_json(hold(found, column))

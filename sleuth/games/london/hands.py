@@ -34,9 +34,12 @@ from functools import cache
 from math import factorial, prod
 from typing import Any
 
+import numpy as np
+
 from sleuth.belief import Fact, Left
 from sleuth.games.london.cards import BOX, Box, Counts, Tile, add, take, within, worth
 from sleuth.games.london.course import Course, Op, follow
+from sleuth.games.london.weights import Weights, convolve, gathered, multinomials, objects
 from sleuth.model import Holder, Item
 
 State = tuple[Counts, tuple[Counts, ...]]  # (unseen hand B, unseen draws per pool A)
@@ -85,20 +88,9 @@ def _parts(hand: Counts, n: int) -> Iterator[Counts]:
             yield (k, *rest)
 
 
-def _flat(drawn: tuple[Counts, ...]) -> tuple[int, ...]:
+def flat(drawn: tuple[Counts, ...]) -> tuple[int, ...]:
     """The draws per pool as one tuple."""
     return tuple(n for counts in drawn for n in counts)
-
-
-def _convolve(a: dict, b: dict, top: tuple[int, ...]) -> dict:
-    """Sums of the keys of ``a`` and ``b``, weights multiplied, none above ``top``."""
-    out: dict[tuple[int, ...], int] = defaultdict(int)
-    for x, v in a.items():
-        for y, w in b.items():
-            s = tuple(i + j for i, j in zip(x, y, strict=True))
-            if all(i <= t for i, t in zip(s, top, strict=True)):
-                out[s] += v * w
-    return out
 
 
 @dataclass(frozen=True)
@@ -142,32 +134,22 @@ def unseen_hands(now: Course, loose: frozenset[tuple[Holder, int]] = frozenset()
     ``loose``: (opponent, reveal index) pairs counted as unseen cards of any figures.
     """
     counted = decks(now)
-    top = _flat(counted.left)
-    weights: dict[Holder, dict[State, int]] = {}
-    for player, ops in now.ops.items():
-        mine = frozenset(k for p, k in loose if p == player)
-        weights[player] = passes(ops, len(now.pools), counted.left, mine)
-    drawn = {p: _draws(ws) for p, ws in weights.items()}
+    top = np.array(flat(counted.left), np.int64)
+    weights = {
+        player: passes(ops, len(now.pools), counted.left, {k for p, k in loose if p == player})
+        for player, ops in now.ops.items()
+    }
+    players = list(weights)
+    rests = others([drawn(weights[p], len(top)) for p in players], top)
     out: dict[Holder, dict[Counts, Fraction]] = {}
-    spent = len(top) - len(counted.left[-1])  # the draws from decks that ran out come first
-    for player, ws in weights.items():
-        others: dict = {(0,) * len(top): 1}
-        for other in weights:
-            if other != player:
-                others = _convolve(others, drawn[other], top)
-        grouped: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = defaultdict(list)
-        for u, v in others.items():
-            grouped[u[:spent]].append((u[spent:], v))
-        chance: dict[Counts, int] = defaultdict(int)
-        for (hand, a), w in ws.items():
-            flat = _flat(a)
-            rest = tuple(t - i for t, i in zip(top[:spent], flat[:spent], strict=True))
-            for u, v in grouped.get(rest, ()):
-                n = counted.orders(
-                    top[:spent] + tuple(i + j for i, j in zip(u, flat[spent:], strict=True))
-                )
-                if n:
-                    chance[hand] += w * v * n
+    for player, rest in zip(players, rests, strict=True):
+        ws = weights[player]
+        if not ws:
+            return {}
+        hands = np.array([hand for hand, _ in ws], np.int64)
+        draws = np.array([flat(a) for _, a in ws], np.int64)
+        paired = completed(Weights(draws, objects(ws.values())), rest, top, counted)
+        chance = gathered(hands, paired).dict()
         total = sum(chance.values())
         if not total:
             return {}
@@ -175,12 +157,67 @@ def unseen_hands(now: Course, loose: frozenset[tuple[Holder, int]] = frozenset()
     return out
 
 
-def _draws(ws: dict[State, int]) -> dict[tuple[int, ...], int]:
-    """The weights with the unseen hand summed out: flat draws per pool -> weight."""
-    out: dict[tuple[int, ...], int] = defaultdict(int)
-    for (_, a), w in ws.items():
-        out[_flat(a)] += w
+def drawn(ws: dict[State, int], width: int) -> Weights:
+    """An opponent's weights with the unseen hand summed out: flat draws per pool -> weight."""
+    if not ws:
+        return Weights(np.zeros((0, width), np.int64), objects([]))
+    keys = np.array([flat(a) for _, a in ws], np.int64)
+    return gathered(keys, objects(ws.values()))
+
+
+def others(tallies: list[Weights], top: np.ndarray) -> list[Weights]:
+    """Per tally, the convolution of all the others (prefix and suffix products, shared)."""
+    width = len(top)
+    before = [Weights.one(width)]
+    for t in tallies[:-1]:
+        before.append(convolve(before[-1], t, top))
+    after = [Weights.one(width)]
+    for t in reversed(tallies[1:]):
+        after.append(convolve(after[-1], t, top))
+    after.reverse()
+    return [convolve(b, a, top) for b, a in zip(before, after, strict=True)]
+
+
+def completed(mine: Weights, rest: Weights, top: np.ndarray, counted: Decks) -> np.ndarray:
+    """Per row of ``mine``, its weight times every completion by ``rest`` and the decks' orders.
+
+    A completion is a row of ``rest`` (the other opponents' draws) that uses up every deck
+    that ran out exactly and leaves the last deck's cards, in any order: ``counted.orders``.
+    The rows are paired by their spent part only where it adds up (a join, not every pair).
+    """
+    spent = len(top) - len(counted.left[-1])
+    out = np.empty(len(mine), object)
+    out[:] = 0
+    i, j = pairs(top[:spent] - mine.keys[:, :spent], rest.keys[:, :spent])
+    if not len(i):
+        return out
+    left = top[spent:] - mine.keys[i, spent:] - rest.keys[j, spent:]
+    n = multinomials(left)
+    n[left.sum(axis=1) != counted.deck] = 0
+    terms = mine.weights[i] * rest.weights[j] * n
+    order = np.argsort(i, kind="stable")
+    i, terms = i[order], terms[order]
+    firsts = np.flatnonzero(np.r_[True, i[1:] != i[:-1]])
+    out[i[firsts]] = np.add.reduceat(terms, firsts)
     return out
+
+
+def pairs(wanted: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (i, j) with ``wanted[i]`` equal to ``keys[j]`` (rows of counts), as two arrays."""
+    if not wanted.shape[1]:
+        i, j = np.indices((len(wanted), len(keys)))
+        return i.ravel(), j.ravel()
+    radix = np.maximum(wanted.max(initial=0), keys.max(initial=0)) + 1
+    scale = radix ** np.arange(wanted.shape[1], dtype=np.int64)
+    want = np.where((wanted < 0).any(axis=1), -1, wanted @ scale)
+    have = keys @ scale
+    order = np.argsort(have, kind="stable")
+    lo = np.searchsorted(have[order], want, "left")
+    hi = np.searchsorted(have[order], want, "right")
+    counts = hi - lo
+    i = np.repeat(np.arange(len(wanted)), counts)
+    offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    return i, order[np.repeat(lo, counts) + offsets]
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from sleuth.games.london.advice import Advice, Hold, Turn, reason
 from sleuth.games.london.cards import Box, Tile
 from sleuth.games.london.course import Course
 from sleuth.games.london.hands import Hands
-from sleuth.render.common import pct, show_trouble, status_words
+from sleuth.games.london.rules import Destroy, Meld
+from sleuth.render.common import pct, printed, show_trouble, status_words
 
 MODEL = (
     "The model: every order of each deck alike (the first: the cards not seen at the setup; "
@@ -177,4 +179,132 @@ def json_extras(found: Hands) -> dict[str, Any]:
         "reshuffles": now.pool,
         "taken": {p: [tile_json(t) for t in now.taken[p]] for p in players},
         "over": now.over,
+    }
+
+
+SHOWN = 8  # options listed on screen; --json has them all
+
+
+def turn_words(turn: Turn) -> str:
+    """A turn in the recording commands' words: "destroy 2 1 --cards dame=2, meld 2, draw waif"."""
+    words = []
+    if turn.destroy is not None:
+        words.append(f"destroy {turn.destroy.column} x{turn.destroy.tiles} ({_paid(turn.destroy)})")
+    if turn.meld is not None:
+        words.append(f"meld {turn.meld.column} ({_paid(turn.meld)})")
+    words.append(f"draw {turn.draw}")
+    return ", ".join(words)
+
+
+def _paid(event: Meld | Destroy) -> str:
+    """The cards an event pays, in short: "2 dame, 2 waif"."""
+    return ", ".join(f"{n} {f}" for f, n in event.paid.items())
+
+
+def show_advice(console: Console, advice: Advice) -> None:
+    """``next``: my turns best first, each with its value and one line of reason."""
+    if not advice.options:
+        console.print(Text("No turn is open to me."))
+        return
+    best = advice.options[0]
+    console.print(Text(f"Next: {turn_words(best)}.", style="bold"))
+    order = ", ".join(advice.order)
+    printed(
+        console,
+        f"Value: points now + the best tile I can expect to meld next turn ({order} play first).",
+    )
+    for k, turn in enumerate(advice.options[:SHOWN], 1):
+        head = f"{k}. {turn_words(turn)}"
+        value = f"{float(turn.value):.2f}"
+        console.print(Text(f"{head} {'.' * max(1, 72 - len(head) - len(value))} {value}"))
+        printed(console, f"   {reason(turn)}", 3)
+    more = len(advice.options) - SHOWN
+    if more > 0:
+        console.print(Text(f"{more} more turns in --json."))
+    printed(console, f"The model: {advice.model}.")
+
+
+def advice_json(advice: Advice) -> dict[str, Any]:
+    """The contract: ``game``, ``options`` (mine and before per column); ours: the rest."""
+
+    def step(event: Meld | Destroy | None) -> dict | None:
+        return None if event is None else {k: v for k, v in event.fields().items() if k != "by"}
+
+    def option(turn: Turn) -> dict[str, Any]:
+        return {
+            "move": turn_words(turn),
+            "destroy": step(turn.destroy),
+            "meld": step(turn.meld),
+            "draw": turn.draw,
+            "points": turn.points,
+            "best": float(turn.best),
+            "value": float(turn.value),
+            "mine": {str(c): float(p) for c, p in turn.mine.items()},
+            "before": {
+                str(c): {o: float(p) for o, p in by.items()} for c, by in turn.before.items()
+            },
+            "tiles": {str(c): tile_json(t) for c, t in turn.tiles.items()},
+            "reason": reason(turn),
+        }
+
+    return {
+        "game": "looting-london",
+        "model": advice.model,
+        "order": list(advice.order),
+        "options": [option(t) for t in advice.options],
+    }
+
+
+def show_hold(console: Console, hold: Hold) -> None:
+    """``check COLUMN``: what taking, destroying and waiting are worth, and the verdict."""
+    if hold.tile is None:
+        console.print(Text(f"Column {hold.column} has no tile left."))
+        return
+    above = f"; above it {hold.above}" if hold.above else "; the last tile of its column"
+    console.print(Text(f"Column {hold.column}: the bottom tile is {hold.tile}{above}."))
+    if hold.now:
+        console.print(Text(f"Take it now: +{hold.now.points} ({turn_words(hold.now)})."))
+    else:
+        console.print(Text("Take it now: my hand cannot pay for it."))
+    if hold.destroy:
+        console.print(
+            Text(f"Destroy for one above: +{hold.destroy.points} ({turn_words(hold.destroy)}).")
+        )
+    printed(console, f"Wait: {wait_words(hold)}.")
+    verdict = {
+        "take": "take it now",
+        "destroy": "destroy and take the tile above now",
+        "wait": "wait",
+        "none": "nothing to gain in this column",
+    }[hold.verdict]
+    console.print(Text(f"Verdict: {verdict}.", style="bold"))
+
+
+def wait_words(hold: Hold) -> str:
+    """What waiting leaves in the column at my next turn, with the draw that leaves most."""
+    wait, c = hold.wait, hold.column
+    if wait is None or not hold.later:
+        return "nothing expected from this column at my next turn"
+    threat = max(wait.before[c].items(), key=lambda kv: kv[1], default=None)
+    first = f", {threat[0]} takes it first {pct(threat[1])}" if threat and threat[1] else ""
+    return (
+        f"{float(hold.later):.2f} expected from this column at my next turn after "
+        f"{turn_words(wait)}: {hold.tile} still mine {pct(wait.mine[c])}{first}"
+    )
+
+
+def hold_json(hold: Hold) -> dict[str, Any]:
+    """``check COLUMN --json``: the tiles, each way's points, the verdict."""
+
+    def turn(t: Turn) -> dict:
+        return {"move": turn_words(t), "points": t.points}
+
+    return {
+        "column": hold.column,
+        "tile": None if hold.tile is None else tile_json(hold.tile),
+        "above": None if hold.above is None else tile_json(hold.above),
+        "now": None if hold.now is None else turn(hold.now),
+        "destroy": None if hold.destroy is None else turn(hold.destroy),
+        "wait": None if hold.wait is None else {**turn(hold.wait), "expected": float(hold.later)},
+        "verdict": hold.verdict,
     }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from fractions import Fraction
 from typing import Any
 
@@ -14,6 +13,7 @@ from sleuth.games.loop.cards import JEWELS, KINDS, order
 from sleuth.games.loop.plan import LINE, Plan, Weighed
 from sleuth.games.loop.temple import PLAYING, Action, Temple, follow, outcome
 from sleuth.games.loop.tracker import Tracker, after_look, kinds, look_odds
+from sleuth.render.common import printed
 
 PLURAL = {"trap": "traps", "jewel": "jewels", "trinket": "trinkets", "exit": "exits"}
 
@@ -21,12 +21,6 @@ PLURAL = {"trap": "traps", "jewel": "jewels", "trinket": "trinkets", "exit": "ex
 def counted(n: int, what: str) -> str:
     """``n`` cards of a kind, the noun singular for one: "1 jewel", "8 traps"."""
     return f"{n} {what if n == 1 else PLURAL[what]}"
-
-
-def printed(console: Console, line: str, indent: int = 2) -> None:
-    """One line of the report, wrapped at words within the console, later lines indented."""
-    for part in textwrap.wrap(line, console.width, subsequent_indent=" " * indent) or [""]:
-        console.print(Text(part))
 
 
 def deck_line(now: Temple) -> str:

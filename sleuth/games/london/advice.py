@@ -1,0 +1,402 @@
+"""My turn in Looting London, weighed: each meld or destroy now, each draw, and what follows.
+
+A turn of mine (``Turn``) is a first step (nothing, a meld, or a destroy and the meld it calls
+for; Game Play, steps 1 and 2) and then a draw (a face-up card or the deck's top). Each turn is
+weighed by what it leaves for my next turn: per column, the chance that I can still take the
+tile that is its bottom after my step (no opponent took it, and my hand then pays for it), the
+chance that each opponent takes it first, and the expected number of the best tile I can meld
+at my next turn. Its ``value`` is the points the step scores now plus that expectation.
+
+The model of the opponents (``MODEL``): at their turns before mine, each melds the bottom tile
+with the highest number that their hand pays for (the leftmost of equal ones), and never
+destroys. Their hands are what the belief says (``hands``: every hidden arrangement alike),
+jointly, not one by one: the chances are counted over every arrangement of the hidden cards,
+with the opponents' choices in turn, exactly.
+
+My payment for a tile is one of many: the tile's own figure first, then pairs of the figures I
+hold most of (``payment``); a destroy pays with one figure's cards first, each figure tried.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from sleuth.chance import pct
+from sleuth.errors import InputError
+from sleuth.games.london.cards import DISKS, MOST_DESTROYED, Box, Counts, Tile, add, take, worth
+from sleuth.games.london.course import Course, next_player, step
+from sleuth.games.london.hands import Hands, decks, flat, passes
+from sleuth.games.london.rules import Destroy, Meld
+from sleuth.games.london.weights import Weights, convolve, joined, multinomials, objects
+from sleuth.model import Holder
+
+MODEL = (
+    "each opponent melds the highest bottom tile their hand pays for (the leftmost of equal "
+    "ones) and never destroys"
+)
+DECK = "deck"  # the draw of the deck's top card
+
+Takes = tuple[int, ...]  # per opponent in turn, the column whose bottom tile they took (0: none)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of mine: e.g. meld column 3 paying {"dame": 4}, then draw "waif".
+
+    ``points``: what the first step scores now (tiles and disks); ``mine[c]``: the chance I
+    can take the tile that is column c's bottom after the step at my next turn; ``before[c]``:
+    per opponent, the chance they take that tile first; ``best``: the expected number of the
+    best tile I can meld at my next turn; ``value``: points + best.
+    """
+
+    draw: str
+    meld: Meld | None = None
+    destroy: Destroy | None = None
+    points: int = 0
+    mine: dict[int, Fraction] = field(default_factory=dict)
+    before: dict[int, dict[Holder, Fraction]] = field(default_factory=dict)
+    best: Fraction = Fraction(0)
+    tiles: dict[int, Tile] = field(default_factory=dict)  # column -> its bottom after the step
+    hand: Counts = ()  # my hand after the step, before the draw
+    race: str = ""  # the case of the tile my step takes: e.g. "orange: me 5, Ann 3"
+    later: dict[int, Fraction] = field(
+        default_factory=dict
+    )  # column -> expected number I meld there next turn
+
+    @property
+    def value(self) -> Fraction:
+        """The points now and the expected best meld next turn."""
+        return self.points + self.best
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every turn open to me, best first, and the model of the opponents it assumes."""
+
+    options: list[Turn]
+    me: Holder
+    order: tuple[Holder, ...]  # the opponents who play before my next turn, in turn
+    model: str = MODEL
+    box: Box | None = None
+
+
+def advise(found: Hands, given: dict[str, Any], deadline: Any = None) -> Advice:
+    """Each turn of mine weighed (the ``advise`` part); an InputError when it is not my turn."""
+    record, now = found.record, found.course
+    table, start = record.table, record.start
+    me = table.me
+    due = next_player(now, table)
+    if due not in (None, me):
+        raise InputError("sleuth next", "", f"it is {due}'s turn: next weighs my own turn")
+    order = tuple(table.offset(me, k) for k in range(1, len(table.players)))
+    races: dict[tuple, dict] = {}
+    options = []
+    for first, after in steps(now, table, start, found.box):
+        key = after.columns
+        if key not in races:
+            races[key] = race(after, order, found.box)
+        gained = after.points(me, start) - now.points(me, start)
+        hand = after.known[me]
+        case = standing(after, first, table.players)
+        for card in draws(after, found.box):
+            turn = weigh(first, after, hand, card, gained, races[key], order, found.box)
+            options.append(replace(turn, race=case))
+    options.sort(key=lambda t: (-t.value, -t.points))
+    return Advice(options, me, order, box=found.box)
+
+
+def standing(after: Course, first: tuple, players: tuple[Holder, ...]) -> str:
+    """The case of the tile my step took, after it: e.g. "orange: me 5, Ann 3" ("" for none)."""
+    meld = next((e for e in first if isinstance(e, Meld)), None)
+    if meld is None:
+        return ""
+    colour = after.taken[meld.by][-1].colour
+    sums = {p: sum(t.number for t in after.taken[p] if t.colour == colour) for p in players}
+    rivals = sorted((p for p in players if p != meld.by), key=lambda p: -sums[p])
+    shown = ", ".join(f"{p} {sums[p]}" for p in rivals if sums[p]) or "no one else"
+    disk = next((d for d in after.disks if d.colour == colour), None)
+    won = "" if disk is None else f" (solved: {disk.winner or 'a tie'} takes the disk)"
+    return f"{colour}: me {sums[meld.by]}, {shown}{won}"
+
+
+def reason(turn: Turn) -> str:
+    """One line: what the step takes, and the tile the draw brings within reach next turn."""
+    words = []
+    if turn.destroy is not None:
+        n = turn.destroy.tiles
+        words.append(f"destroys {n} tile{'s' * (n > 1)} of column {turn.destroy.column}")
+    if turn.meld is not None:
+        words.append(f"+{turn.points} now ({turn.race})")
+    reach = [(p * turn.tiles[c].number, c) for c, p in turn.mine.items() if p]
+    if reach:
+        _, c = max(reach)
+        first = max(turn.before[c].items(), key=lambda kv: kv[1], default=None)
+        threat = f", {first[0]} takes it first {pct(first[1])}" if first and first[1] else ""
+        words.append(f"{pct(turn.mine[c])} to meld {turn.tiles[c]} next turn{threat}")
+    elif turn.best:
+        words.append(f"only a tile an opponent uncovers: {float(turn.best):.2f} expected")
+    else:
+        words.append("no tile within reach next turn")
+    return "; ".join(words)
+
+
+def steps(now: Course, table: Any, start: Any, box: Box):
+    """My first steps open now, each with the course after it: nothing, melds, destroys."""
+    me = table.me
+    hand = now.known[me]
+    if now.pending is None:
+        yield (), now
+    if now.melded:
+        return
+    for c in range(1, len(now.columns) + 1):
+        if now.pending is not None and c != now.pending:
+            continue
+        tile = now.bottom(c)
+        paid = None if tile is None else payment(hand, tile, box)
+        if paid is not None:
+            meld = Meld(me, c, tuple(box.named(paid).items()))
+            yield (meld,), step(now, meld, table, start, box)
+    if now.pending is not None:
+        return
+    for c, tiles in enumerate(now.columns, 1):
+        for n in range(1, min(MOST_DESTROYED, len(tiles) - 1) + 1):
+            prices = (payment(hand, Tile("", f, 2 * n), box) for f in box.figures)
+            costs = {cost for cost in prices if cost is not None}
+            for cost in sorted(costs, reverse=True):
+                yield from _destroy(now, table, start, box, c, n, cost)
+
+
+def _destroy(now: Course, table: Any, start: Any, box: Box, column: int, n: int, cost: Counts):
+    """A destroy of ``n`` tiles of ``column`` paying ``cost``, and the meld it calls for."""
+    me = table.me
+    rest = take(now.known[me], cost)
+    paid = payment(rest, now.columns[column - 1][-n - 1], box)
+    if paid is None:
+        return
+    destroy = Destroy(me, column, n, tuple(box.named(cost).items()))
+    meld = Meld(me, column, tuple(box.named(paid).items()))
+    try:
+        after = step(step(now, destroy, table, start, box), meld, table, start, box)
+    except InputError:  # it would end the game: no meld could follow (Destroying Evidence)
+        return
+    yield (destroy, meld), after
+
+
+def payment(hand: Counts, tile: Tile, box: Box) -> Counts | None:
+    """Cards of ``hand`` worth ``tile.number`` for ``tile``, or None when it cannot pay.
+
+    The tile's figure first, then pairs of the figures held most (e.g. a dame 4 from 2 dames,
+    5 waifs: 2 dames, 4 waifs).
+    """
+    k = box.figures.index(tile.figure)
+    need = tile.number
+    paid = [0] * len(hand)
+    paid[k] = min(hand[k], need)
+    need -= paid[k]
+    for f in sorted(range(len(hand)), key=lambda f: (-hand[f], f)):
+        if f != k and need:
+            pairs = min(hand[f] // 2, need)
+            paid[f] = 2 * pairs
+            need -= pairs
+    return None if need else tuple(paid)
+
+
+def draws(now: Course, box: Box) -> list[str]:
+    """The draws open: each figure face up once, and the deck when it has a card."""
+    out = list(dict.fromkeys(now.row))
+    if now.deck or sum(now.discard):
+        out.append(DECK)
+    return out
+
+
+def race(
+    now: Course, order: tuple[Holder, ...], box: Box
+) -> dict[tuple[Takes, int | None], Fraction]:
+    """What the opponents take before my next turn, with my deck card: (takes, figure) -> chance.
+
+    ``figure`` is the figure of the deck's top card now (the card a draw from the deck gives
+    me), None summed over it. Counted over every arrangement of the hidden cards: the
+    opponents' unseen draws as the belief weighs them (``hands.passes``), jointly.
+    """
+    counted = decks(now)
+    top = np.array(flat(counted.left), np.int64)
+    width, spent = len(top), len(top) - len(counted.left[-1])
+    states: dict[Takes, Weights] = {(): Weights.one(width)}
+    for player in order:
+        ws = passes(now.ops.get(player, ()), len(now.pools), counted.left)
+        hands = np.array([add(now.known[player], b) for b, _ in ws], np.int64).reshape(
+            -1, len(box.figures)
+        )
+        draws_ = np.array([flat(a) for _, a in ws], np.int64).reshape(-1, width)
+        weights = objects(ws.values())
+        grown: dict[Takes, list[Weights]] = defaultdict(list)
+        for takes, have in states.items():
+            columns = taken(now.columns, takes)
+            choice = (
+                chosen(hands, columns, box)
+                if not over(columns, now)
+                else np.zeros(len(ws), np.int64)
+            )
+            for c in np.unique(choice).tolist():
+                mine = choice == c
+                part = joined([Weights(draws_[mine], weights[mine])], width)
+                grown[(*takes, c)].append(convolve(have, part, top))
+        states = {t: joined(ws_, width) for t, ws_ in grown.items()}
+    out: dict[tuple[Takes, int | None], int] = defaultdict(int)
+    for takes, have in states.items():
+        keys = have.keys[(have.keys[:, :spent] == top[:spent]).all(axis=1)]
+        weights = have.weights[(have.keys[:, :spent] == top[:spent]).all(axis=1)]
+        left = top[spent:] - keys[:, spent:]
+        orders = multinomials(left)
+        orders[left.sum(axis=1) != counted.deck] = 0
+        out[takes, None] += int(sum((weights * orders).tolist()))
+        if not counted.deck:
+            continue
+        for f in range(len(box.figures)):  # the deck's top is f: the rest in any order
+            one = np.zeros(len(box.figures), np.int64)
+            one[f] = 1
+            rest = multinomials(left - one)
+            out[takes, f] += int(sum((weights * rest).tolist()))
+    total = sum(n for (_, f), n in out.items() if f is None)
+    return {k: Fraction(n, total) for k, n in out.items() if n}
+
+
+def chosen(hands: np.ndarray, columns: tuple[tuple[Tile, ...], ...], box: Box) -> np.ndarray:
+    """Per hand, the column of the highest bottom tile it pays for (the leftmost), else 0."""
+    best = np.zeros(len(hands), np.int64)
+    number = np.zeros(len(hands), np.int64)
+    for c, tiles in enumerate(columns, 1):
+        if not tiles:
+            continue
+        tile = tiles[-1]
+        k = box.figures.index(tile.figure)
+        pays = hands[:, k] + (hands // 2).sum(axis=1) - hands[:, k] // 2 >= tile.number
+        better = pays & (tile.number > number)
+        best[better], number[better] = c, tile.number
+    return best
+
+
+def taken(columns: tuple[tuple[Tile, ...], ...], takes: Takes) -> tuple:
+    """The columns after each take (a column's bottom tile gone; 0 takes nothing)."""
+    for c in takes:
+        if c:
+            columns = columns[: c - 1] + (columns[c - 1][:-1],) + columns[c:]
+    return columns
+
+
+def over(columns: tuple[tuple[Tile, ...], ...], now: Course) -> bool:
+    """Whether the game has ended with these columns: a fourth case solved."""
+    left = {t.colour for tiles in columns for t in tiles}
+    gone = {t.colour for tiles in now.columns for t in tiles} | {d.colour for d in now.disks}
+    return len(gone - left) >= DISKS
+
+
+def weigh(
+    first: tuple,
+    after: Course,
+    hand: Counts,
+    card: str,
+    gained: int,
+    odds: dict[tuple[Takes, int | None], Fraction],
+    order: tuple[Holder, ...],
+    box: Box,
+) -> Turn:
+    """One turn: my first step, then ``card`` drawn, weighed over the opponents' takes."""
+    bottoms = {c: tiles[-1] for c, tiles in enumerate(after.columns, 1) if tiles}
+    mine = dict.fromkeys(bottoms, Fraction(0))
+    later = dict.fromkeys(bottoms, Fraction(0))
+    before = {c: dict.fromkeys(order, Fraction(0)) for c in bottoms}
+    best = Fraction(0)
+    deck = card == DECK
+    for (takes, f), p in odds.items():
+        if deck == (f is None):
+            continue
+        held = add(hand, _one(box.figures.index(card) if not deck else f, len(hand)))
+        columns = taken(after.columns, takes)
+        for k, (player, c) in enumerate(zip(order, takes, strict=True)):
+            if c and c not in takes[:k]:
+                before[c][player] += p
+        if over(columns, after) or after.over:
+            continue
+        for c, tile in bottoms.items():
+            if c not in takes and worth(held, tile, box) >= tile.number:
+                mine[c] += p
+        payable = {
+            c: t[-1].number
+            for c, t in enumerate(columns, 1)
+            if t and worth(held, t[-1], box) >= t[-1].number
+        }
+        for c in later.keys() & payable.keys():
+            later[c] += p * payable[c]
+        best += p * max(payable.values(), default=0)
+    meld = next((e for e in first if isinstance(e, Meld)), None)
+    destroy = next((e for e in first if isinstance(e, Destroy)), None)
+    return Turn(card, meld, destroy, gained, mine, before, best, bottoms, hand, later=later)
+
+
+@cache
+def _one(f: int, width: int) -> Counts:
+    """One card of figure ``f``."""
+    return tuple(int(i == f) for i in range(width))
+
+
+@dataclass(frozen=True)
+class Hold:
+    """``check COLUMN``: take its bottom tile now, destroy it for one above, or wait.
+
+    ``now``: my best turn that melds the bottom tile (None when my hand cannot pay);
+    ``destroy``: my best turn that destroys tiles of the column and melds the one left below;
+    ``wait``: my best turn without a meld for the column's sake, by the expected number I meld
+    in this column at my next turn (``Turn.later``).
+    """
+
+    column: int
+    tile: Tile | None
+    above: Tile | None
+    now: Turn | None
+    destroy: Turn | None
+    wait: Turn | None
+
+    @property
+    def later(self) -> Fraction:
+        """What waiting is worth: the expected number I meld in this column next turn."""
+        return self.wait.later.get(self.column, Fraction(0)) if self.wait else Fraction(0)
+
+    @property
+    def verdict(self) -> str:
+        """The best of take, destroy and wait; none with no tile or nothing to gain."""
+        worth_ = {
+            "take": Fraction(self.now.points) if self.now else None,
+            "destroy": Fraction(self.destroy.points) if self.destroy else None,
+            "wait": self.later if self.later else None,
+        }
+        open_ = {k: v for k, v in worth_.items() if v is not None}
+        return max(open_, key=lambda k: open_[k]) if open_ else "none"
+
+
+def hold(found: Hands, column: int) -> Hold:
+    """Weigh ``column``'s bottom tile for me now (``check``)."""
+    now = found.course
+    tiles = now.columns[column - 1]
+    tile = tiles[-1] if tiles else None
+    above = tiles[-2] if len(tiles) > 1 else None
+    options = advise(found, {}).options if tile is not None else []
+    takes = [t for t in options if t.meld and t.meld.column == column]
+    return Hold(
+        column,
+        tile,
+        above,
+        next((t for t in takes if t.destroy is None), None),
+        next((t for t in takes if t.destroy is not None), None),
+        max(
+            (t for t in options if t.meld is None),
+            key=lambda t: t.later.get(column, Fraction(0)),
+            default=None,
+        ),
+    )

@@ -1,0 +1,109 @@
+"""Weighted tables of card counts, summed and convolved in numpy with exact integer weights.
+
+A ``Weights`` is a table of count vectors (e.g. an opponent's unseen draws per deck pool, one
+figure count per column) with an exact weight each: the number of hidden arrangements leading
+there. The keys are an int64 array, the weights an object array of Python ints, so that the
+loops over pairs run in numpy while every weight stays exact. ``hands`` and ``advice`` count
+with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import factorial
+
+import numpy as np
+
+CHUNK = 1 << 21  # pairs of keys formed at a time (each pair a row of the key width)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Keys (n x width, int64) and their exact weights (n, Python ints); e.g. one key, weight 1."""
+
+    keys: np.ndarray
+    weights: np.ndarray
+
+    @classmethod
+    def one(cls, width: int) -> Weights:
+        """The zero vector, weight 1: convolving with it changes nothing."""
+        return cls(np.zeros((1, width), np.int64), objects([1]))
+
+    @classmethod
+    def of(cls, table: dict[tuple[int, ...], int], width: int) -> Weights:
+        """A tally from a dict of key -> weight (each key ``width`` long)."""
+        keys = np.array(list(table), np.int64).reshape(len(table), width)
+        return cls(keys, objects(table.values()))
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    def total(self) -> int:
+        """The sum of the weights."""
+        return int(sum(self.weights.tolist()))
+
+    def dict(self) -> dict[tuple[int, ...], int]:
+        """As a dict of key -> weight."""
+        return {tuple(k): w for k, w in zip(self.keys.tolist(), self.weights.tolist(), strict=True)}
+
+
+def objects(values) -> np.ndarray:
+    """Python ints as a numpy object array (never a fixed-width int that could overflow)."""
+    out = np.empty(len(values), object)
+    out[:] = list(values)
+    return out
+
+
+def gathered(keys: np.ndarray, weights: np.ndarray) -> Weights:
+    """The weights of equal keys summed: one row per distinct key."""
+    if not len(weights):
+        return Weights(keys.reshape(0, keys.shape[1]), weights)
+    radix = keys.max(axis=0, initial=0) - keys.min(axis=0, initial=0) + 1
+    if float(np.prod(radix.astype(float))) < 2.0**62:  # one code a key: a sort of one column
+        scale = np.cumprod(np.r_[1, radix[:-1]]).astype(np.int64)
+        codes = (keys - keys.min(axis=0)) @ scale
+        order = np.argsort(codes, kind="stable")
+        new = np.r_[True, codes[order][1:] != codes[order][:-1]]
+    else:
+        order = np.lexsort(keys.T[::-1])
+        new = np.r_[True, (keys[order][1:] != keys[order][:-1]).any(axis=1)]
+    keys, weights = keys[order], weights[order]
+    starts = np.flatnonzero(new)
+    return Weights(keys[starts], np.add.reduceat(weights, starts))
+
+
+def joined(tallies: list[Weights], width: int) -> Weights:
+    """Several tallies as one, equal keys summed."""
+    if not tallies:
+        return Weights(np.zeros((0, width), np.int64), objects([]))
+    keys = np.concatenate([t.keys for t in tallies])
+    return gathered(keys, np.concatenate([t.weights for t in tallies]))
+
+
+def convolve(a: Weights, b: Weights, top: np.ndarray) -> Weights:
+    """Each sum of a key of ``a`` and one of ``b``, none above ``top``: weights multiplied."""
+    for x, y in ((a, b), (b, a)):
+        if len(x) == 1 and not x.keys.any() and x.weights[0] == 1:
+            return y
+    keys, weights = [], []
+    rows = max(1, CHUNK // max(1, len(b)))
+    for start in range(0, len(a), rows):
+        sums = a.keys[start : start + rows, None, :] + b.keys[None, :, :]
+        i, j = np.nonzero((sums <= top).all(axis=2))
+        keys.append(sums[i, j])
+        weights.append(a.weights[start + i] * b.weights[j])
+    if not keys:
+        return Weights(np.zeros((0, a.keys.shape[1]), np.int64), objects([]))
+    return gathered(np.concatenate(keys), np.concatenate(weights))
+
+
+def multinomials(rest: np.ndarray) -> np.ndarray:
+    """Per row of counts, the orders of a deck holding them: (sum)! / prod(count!); 0 if any < 0."""
+    bad = (rest < 0).any(axis=1)
+    safe = np.where(rest < 0, 0, rest)
+    facts = objects([factorial(n) for n in range(int(safe.sum(axis=1).max(initial=0)) + 1)])
+    out = facts[safe.sum(axis=1)]
+    for column in safe.T:
+        out = out // facts[column]
+    out[bad] = 0
+    return out

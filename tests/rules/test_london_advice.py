@@ -1,0 +1,76 @@
+"""Looting London's ``next``: every number of every option against brute force on small boxes.
+
+On small boxes (three figures, four cards each, a row of three), at every turn of mine in
+simulated games (reshuffles included), each option ``advise`` lists (my melds, my destroys and
+the meld after, each draw) gives, per column, the chance I can take its bottom tile at my next
+turn and the chance each opponent takes it first, and the expected best tile I can meld then;
+each equals ``oracles.london.my_turn``, which plays the option and the opponents' model on
+every order of the hidden cards.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from oracles.london import TooMany, my_turn
+from test_london import SMALL, small_record
+
+from sleuth.games.london.advice import DECK, advise, payment
+from sleuth.games.london.cards import BOX, Tile
+from sleuth.games.london.course import next_player
+from sleuth.games.london.hands import believe
+from sleuth.games.london.simulate import simulate
+
+
+def my_turns(players: int, seeds: range, limit: int = 4000):
+    """(doc, k, record) for each prefix of small simulated games that ends before my turn."""
+    for seed in seeds:
+        game = simulate(
+            players, seed, me=seed % players, box=SMALL, dealt=1 + seed % 2, turns=16, numbers=2
+        )
+        record = small_record(game.doc, SMALL)
+        for k in range(len(record.events) + 1):
+            cut = record.upto(k)
+            found = believe(cut, box=SMALL)
+            now = found.course
+            if now.over or now.turn is not None:
+                continue
+            if next_player(now, cut.table) not in (None, cut.table.me):
+                continue
+            yield game.doc, k, found
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_option_equals_brute_force(players):
+    compared, destroys, decks, pools = 0, 0, 0, 0
+    for doc, k, found in my_turns(players, range(8)):
+        advice = advise(found, {})
+        pools = max(pools, found.course.pool)
+        for turn in advice.options:
+            first = [e.fields() for e in (turn.destroy, turn.meld) if e is not None]
+            first = [{"destroy" if "tiles" in f else "meld": f} for f in first]
+            try:
+                expected = my_turn(doc, SMALL.figures, SMALL.copies, k, first, turn.draw, 20_000)
+            except TooMany:
+                break
+            assert turn.mine == expected["mine"], (doc["me"], k, turn)
+            assert turn.before == expected["before"], (doc["me"], k, turn)
+            assert turn.best == expected["best"], (doc["me"], k, turn)
+            compared += 1
+            destroys += turn.destroy is not None
+            decks += turn.draw == DECK
+    assert compared > 200 and destroys >= 8 and decks > 60 and pools >= 1
+
+
+def test_the_options_are_ranked_by_points_now_and_the_best_meld_expected_next():
+    for _doc, _k, found in my_turns(3, range(3)):
+        options = advise(found, {}).options
+        values = [t.points + t.best for t in options]
+        assert values == sorted(values, reverse=True)
+        assert all(isinstance(t.best, Fraction) for t in options)
+
+
+def test_a_payment_spends_the_figure_first_then_pairs_of_the_most_held():
+    assert payment((2, 5, 0, 0), Tile("green", "waif", 4), BOX) == (2, 4, 0, 0)
+    assert payment((1, 1, 1, 1), Tile("green", "waif", 2), BOX) is None
