@@ -32,6 +32,7 @@ from sleuth.cli.status import about, status_line
 from sleuth.errors import InputError
 from sleuth.games.goldraub.simulate import simulate as goldraub_game
 from sleuth.games.lima.simulate import simulate as lima_game
+from sleuth.games.london.simulate import simulate as london_game
 from sleuth.games.loop.simulate import simulate as loop_game
 from sleuth.games.loop.temple import LOST, temple
 from sleuth.games.scotland.simulate import simulate as scotland_game
@@ -487,6 +488,82 @@ def test_a_whole_loot_the_loop_game_typed_at_the_table(tmp_path):
     terminal.child.sendcontrol("d")
     terminal.child.expect(pexpect.EOF)
     assert temple(load(path)[0]).status == LOST
+
+
+def london_lines(event: dict, short: bool) -> tuple[str, list[str]]:
+    """The line typed for a Looting London event (short form or full command), and the full one."""
+    ((kind, f),) = event.items()
+    by = f["by"]
+    cards = ",".join(f"{k}={n}" for k, n in f.get("cards", {}).items())
+    if kind == "draw":
+        said = ["deck", *([f["card"]] if "card" in f else [])] if "from" in f else [f["card"]]
+        said += [f["new"]] if "new" in f else []
+        full = ["take", by, *said]
+        typed = " ".join([by[:2].lower(), *said])
+    elif kind == "meld":
+        full = ["meld", by, str(f["column"]), cards]
+        typed = f"{by[:2].lower()} {f['column']} {cards}"
+    elif kind == "destroy":
+        full = ["destroy", by, str(f["column"]), str(f["tiles"]), cards]
+        typed = f"x {by[:2].lower()} {f['column']} {f['tiles']} {cards}"
+    else:
+        full = ["clear", by, ",".join(f["new"])]
+        typed = f"cl {by[:2].lower()} {','.join(f['new'])}"
+    return (typed if short else " ".join(full)), full
+
+
+def test_a_whole_looting_london_game_typed_at_the_table(tmp_path):
+    doc = london_game(3, 4, me=1, turns=40).doc
+    game = doc["events"]
+    kinds = {next(iter(e)) for e in game}
+    assert {"draw", "meld", "destroy"} <= kinds
+    new = ["new", "looting-london", "--players", ",".join(doc["players"]), "--me", doc["me"]]
+    columns = ["/".join(",".join(_tile(t) for t in column) for column in doc["tiles"])]
+    new += ["--tiles", *columns, "--row", ",".join(doc["row"]), "--hand", ",".join(doc["hand"])]
+    mine = next(
+        k
+        for k, e in enumerate(game)
+        if k and next(iter(e.values()))["by"] == doc["me"] and "draw" in game[k - 1]
+    )
+    episodes = {
+        1: undone(london_lines),
+        mine: asked("n", "= next", "Next: ", "The model: each opponent melds"),
+        mine + 1: asked("c 3", "= check 3", "Column 3: the bottom tile is", "Verdict: "),
+        5: asked("r", "= report", "Hands (expected cards of each figure)", "Scores: "),
+        9: killed,
+    }
+    path = play_game(tmp_path, new, game, london_lines, episodes)
+    reference = one_shot(tmp_path / "oneshot", new, [london_lines(e, False)[1] for e in game])
+    assert path.read_text() == reference.read_text()
+    assert events(path) == game
+
+
+def _tile(tile: dict) -> str:
+    """A tile as typed inline: colour letter, figure letter, number (gw3)."""
+    return f"{tile['colour'][0]}{tile['figure'][0]}{tile['number']}"
+
+
+@pytest.fixture
+def london(tmp_path) -> Sitting:
+    """A session on a 3-player Looting London record with no events."""
+    doc = london_game(3, 4, me=1, turns=0).doc
+    return Sitting(tmp_path / "game.yaml", _group(), parse(doc, "test"))
+
+
+@pytest.mark.parametrize(
+    ("line", "full"),
+    [
+        ("an dame bobby", "take Ann dame bobby"),
+        ("be deck waif", "take Ben deck waif"),
+        ("cy deck", "take Cy deck"),
+        ("an 3 w3,d2", "meld Ann 3 w3,d2"),
+        ("x cy 2 1 d2", "destroy Cy 2 1 d2"),
+        ("cl an w,w,d,b", "clear Ann w,w,d,b"),
+        ("an 3 w3 --before 1", "meld Ann 3 w3 --before 1"),
+    ],
+)
+def test_london_short_forms_expand_into_the_full_command(london, line, full):
+    assert london.expand(line.split()) == full.split()
 
 
 def test_an_error_at_the_terminal_is_wrapped_at_words_within_80_columns(monkeypatch):
@@ -1078,3 +1155,13 @@ def test_play_s_help_keeps_every_short_form_and_fills_its_lines():
     text = [line.strip() for line in done.stdout.splitlines() if line.strip()]
     ragged = [line for line in text if len(line) < 40 and line.endswith(("the", "and", "of"))]
     assert not ragged, ragged  # a paragraph is wrapped at the width, not at the source's lines
+
+
+def test_london_completion_offers_the_face_up_cards_the_deck_and_the_columns(london):
+    from sleuth.games.london.table import complete, vocabulary
+
+    record = london.record
+    after_player = complete(record, ["an"])
+    assert set(record.start.row) | {"deck", "1", "5"} <= set(after_player)
+    assert complete(record, ["x"]) == record.table.players
+    assert vocabulary(record, "check", "first") == ("1", "2", "3", "4", "5")

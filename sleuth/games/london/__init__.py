@@ -29,6 +29,10 @@ class LootingLondon:
         "check": f"{PACKAGE}.commands:check",
         "check_json": f"{PACKAGE}.commands:check_json",
         "check_help": f"{PACKAGE}.commands:CHECK_HELP",
+        "short_forms": f"{PACKAGE}.table:SHORT_FORMS",
+        "expand": f"{PACKAGE}.table:expand",
+        "complete": f"{PACKAGE}.table:complete",
+        "vocabulary": f"{PACKAGE}.table:vocabulary",
     }
 
     parse_start = staticmethod(rules.parse_start)

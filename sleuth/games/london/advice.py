@@ -93,7 +93,7 @@ def advise(found: Hands, given: dict[str, Any], deadline: Any = None) -> Advice:
     me = table.me
     due = next_player(now, table)
     if due not in (None, me):
-        raise InputError("sleuth next", "", f"it is {due}'s turn: next weighs my own turn")
+        raise InputError("sleuth next", "", f"it is {due}'s turn; next weighs mine, when it comes")
     order = tuple(table.offset(me, k) for k in range(1, len(table.players)))
     races: dict[tuple, dict] = {}
     options = []
