@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sleuth.games.london.cards import BOX, COLOURS, COLUMNS, DEALT, DEPTH, DISKS, Box, Tile
+
+Choice = dict  # a turn: {"destroy": fields or None, "meld": fields or None, "draw": figure|deck}
+Advisor = Callable[[dict], Choice]  # the record so far, from the advised seat -> its turn
 
 
 @dataclass
@@ -59,8 +63,13 @@ def simulate(
     turns: int = 400,
     numbers: int = 4,
     destroy: float = 0.2,
+    advisor: Advisor | None = None,
 ) -> Game:
-    """A game of ``players`` from seat ``me``, seeded; at most ``turns`` turns."""
+    """A game of ``players`` from seat ``me``, seeded; at most ``turns`` turns.
+
+    ``advisor``: when given, it plays seat ``me``'s turns instead of the simple policy: it is
+    shown the record so far (from that seat) and names a turn (``Choice``).
+    """
     rng = random.Random(seed)
     names = ["Ann", "Ben", "Cy", "Dee", "Eve"][:players]
     cards = [f for f in box.figures for _ in range(box.copies)]
@@ -82,7 +91,12 @@ def simulate(
     }
     game = Game(doc, [_copy(table.hands)])
     for turn in range(turns):
-        if not _turn(table, names[turn % players], names[me], rng, box, game, destroy):
+        by = names[turn % players]
+        if advisor is not None and by == names[me]:
+            going = _advised(table, by, advisor(game.doc), rng, game)
+        else:
+            going = _turn(table, by, names[me], rng, box, game, destroy)
+        if not going:
             break
     game.reshuffles = table.reshuffles
     return game
@@ -132,18 +146,27 @@ def _draw(table: Table, by: str, me: str, rng: random.Random, game: Game) -> boo
     wanted = {c[-1].figure for c in table.columns if c}
     choices = [f for f in table.row if f in wanted]
     if choices and rng.random() < 0.7:
-        card = rng.choice(choices)
-        place = table.row.index(card)
-        table.row.pop(place)
-        table.hands[by][card] += 1
-        event: dict = {"by": by, "card": card}
-        if _refill(table, rng):
-            new = table.deck.pop(0)
-            table.row.insert(place, new)
-            event["new"] = new
-        _refill(table, rng)
-        _log(game, table, {"draw": event})
-        return True
+        return _take(table, by, rng.choice(choices), rng, game)
+    return _top(table, by, me, rng, game)
+
+
+def _take(table: Table, by: str, card: str, rng: random.Random, game: Game) -> bool:
+    """``by`` takes the face-up ``card``; the deck's top turns up in its place."""
+    place = table.row.index(card)
+    table.row.pop(place)
+    table.hands[by][card] += 1
+    event: dict = {"by": by, "card": card}
+    if _refill(table, rng):
+        new = table.deck.pop(0)
+        table.row.insert(place, new)
+        event["new"] = new
+    _refill(table, rng)
+    _log(game, table, {"draw": event})
+    return True
+
+
+def _top(table: Table, by: str, me: str, rng: random.Random, game: Game) -> bool:
+    """``by`` draws the deck's top card; False when no card is left to draw."""
     if not _refill(table, rng):
         return False
     card = table.deck.pop(0)
@@ -152,6 +175,29 @@ def _draw(table: Table, by: str, me: str, rng: random.Random, game: Game) -> boo
     event = {"by": by, "from": "deck"} | ({"card": card} if by == me else {})
     _log(game, table, {"draw": event})
     return True
+
+
+def _advised(table: Table, by: str, choice: Choice, rng: random.Random, game: Game) -> bool:
+    """The advisor's turn: its destroy and meld as named, then its draw; False when over."""
+    for kind in ("destroy", "meld"):
+        step = choice.get(kind)
+        if step is None:
+            continue
+        paid = Counter(step["cards"])
+        table.hands[by] -= paid
+        table.discard += list(paid.elements())
+        column = table.columns[step["column"] - 1]
+        gone = [column.pop() for _ in range(step.get("tiles", 1))]
+        if kind == "meld":
+            table.taken[by].extend(gone)
+        _solve(table)
+        _log(game, table, {kind: {"by": by, **step}})
+        _refill(table, rng)
+        if len(table.solved) >= DISKS:
+            return False
+    if choice["draw"] == "deck" or choice["draw"] not in table.row:
+        return _top(table, by, by, rng, game)
+    return _take(table, by, choice["draw"], rng, game)
 
 
 def payment(hand: Counter, tile: Tile) -> dict[str, int] | None:
