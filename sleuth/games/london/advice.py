@@ -19,7 +19,6 @@ hold most of (``payment``); a destroy pays with one figure's cards first, each f
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
@@ -33,7 +32,7 @@ from sleuth.games.london.cards import DISKS, MOST_DESTROYED, Box, Counts, Tile, 
 from sleuth.games.london.course import Course, next_player, step
 from sleuth.games.london.hands import Hands, decks, flat, passes
 from sleuth.games.london.rules import Destroy, Meld
-from sleuth.games.london.weights import Weights, convolve, joined, multinomials, objects
+from sleuth.games.london.weights import CHUNK, gathered, multinomials, objects, pairs
 from sleuth.model import Holder
 
 MODEL = (
@@ -95,7 +94,7 @@ def advise(found: Hands, given: dict[str, Any], deadline: Any = None) -> Advice:
     if due not in (None, me):
         raise InputError("sleuth next", "", f"it is {due}'s turn; next weighs mine, when it comes")
     order = tuple(table.offset(me, k) for k in range(1, len(table.players)))
-    races: dict[tuple, dict] = {}
+    races: dict[tuple, Race] = {}
     options = []
     for first, after in steps(now, table, start, found.box):
         key = after.columns
@@ -215,56 +214,110 @@ def draws(now: Course, box: Box) -> list[str]:
     return out
 
 
-def race(
-    now: Course, order: tuple[Holder, ...], box: Box
-) -> dict[tuple[Takes, int | None], Fraction]:
-    """What the opponents take before my next turn, with my deck card: (takes, figure) -> chance.
+@dataclass(frozen=True)
+class Race:
+    """What the opponents take before my next turn, counted: e.g. counts[((3, 0), None)] = 120.
 
-    ``figure`` is the figure of the deck's top card now (the card a draw from the deck gives
-    me), None summed over it. Counted over every arrangement of the hidden cards: the
-    opponents' unseen draws as the belief weighs them (``hands.passes``), jointly.
+    ``counts[(takes, figure)]``: the arrangements of the hidden cards in which the opponents,
+    in turn, take ``takes`` and the deck's top card now (the card a draw from the deck gives
+    me) is ``figure``; None sums over it. ``total``: every arrangement.
+    """
+
+    counts: dict[tuple[Takes, int | None], int]
+    total: int
+
+
+def race(now: Course, order: tuple[Holder, ...], box: Box) -> Race:
+    """The opponents' takes under the model, jointly over the hidden cards (``Race``).
+
+    The opponents' unseen draws are weighed as the belief weighs them (``hands.passes``), one
+    opponent after another: each one's choice depends on their whole hand and on the tiles
+    the ones before them took; the decks' orders complete the count. The states are one
+    table, each row labelled by the takes so far (``labels``), grown by each opponent's
+    draws in one pass of pairs.
     """
     counted = decks(now)
     top = np.array(flat(counted.left), np.int64)
-    width, spent = len(top), len(top) - len(counted.left[-1])
-    states: dict[Takes, Weights] = {(): Weights.one(width)}
+    width, figures = len(top), len(box.figures)
+    spent = width - figures  # the draws from the decks that ran out
+    labels: list[Takes] = [()]
+    rows = np.zeros((1, width + 1), np.int64)  # the label, then the draws so far
+    weights = objects([1])
     for player in order:
         ws = passes(now.ops.get(player, ()), len(now.pools), counted.left)
-        hands = np.array([add(now.known[player], b) for b, _ in ws], np.int64).reshape(
-            -1, len(box.figures)
+        hands = np.array([add(now.known[player], b) for b, _ in ws], np.int64).reshape(-1, figures)
+        draws = np.array([flat(a) for _, a in ws], np.int64).reshape(-1, width)
+        choices = np.array([choice(hands, taken(now.columns, t), now, box) for t in labels])
+        last = player == order[-1]
+        rows, weights, labels = grown(
+            rows, weights, labels, choices, draws, objects(ws.values()), top, spent * last
         )
-        draws_ = np.array([flat(a) for _, a in ws], np.int64).reshape(-1, width)
-        weights = objects(ws.values())
-        grown: dict[Takes, list[Weights]] = defaultdict(list)
-        for takes, have in states.items():
-            columns = taken(now.columns, takes)
-            choice = (
-                chosen(hands, columns, box)
-                if not over(columns, now)
-                else np.zeros(len(ws), np.int64)
-            )
-            for c in np.unique(choice).tolist():
-                mine = choice == c
-                part = joined([Weights(draws_[mine], weights[mine])], width)
-                grown[(*takes, c)].append(convolve(have, part, top))
-        states = {t: joined(ws_, width) for t, ws_ in grown.items()}
-    out: dict[tuple[Takes, int | None], int] = defaultdict(int)
-    for takes, have in states.items():
-        keys = have.keys[(have.keys[:, :spent] == top[:spent]).all(axis=1)]
-        weights = have.weights[(have.keys[:, :spent] == top[:spent]).all(axis=1)]
-        left = top[spent:] - keys[:, spent:]
-        orders = multinomials(left)
-        orders[left.sum(axis=1) != counted.deck] = 0
-        out[takes, None] += int(sum((weights * orders).tolist()))
-        if not counted.deck:
-            continue
-        for f in range(len(box.figures)):  # the deck's top is f: the rest in any order
-            one = np.zeros(len(box.figures), np.int64)
-            one[f] = 1
-            rest = multinomials(left - one)
-            out[takes, f] += int(sum((weights * rest).tolist()))
-    total = sum(n for (_, f), n in out.items() if f is None)
-    return {k: Fraction(n, total) for k, n in out.items() if n}
+    return completed(labels, rows, weights, top, counted.deck, figures)
+
+
+def choice(hands: np.ndarray, columns: tuple, now: Course, box: Box) -> np.ndarray:
+    """Per hand, the column its holder takes with these columns (0: none, or the game over)."""
+    if over(columns, now):
+        return np.zeros(len(hands), np.int64)
+    return chosen(hands, columns, box)
+
+
+def grown(rows, weights, labels, choices, draws, drawn, top, spent: int | None = None):
+    """The states after one more opponent: every state with each of their draws, labelled.
+
+    ``spent``: for the last opponent, the width of the decks that ran out, which every
+    state must use up exactly: only the pairs that do are formed (a join on that part).
+    """
+    options = int(choices.max(initial=0)) + 1  # a label and a choice as one number
+    if spent:
+        i, j = pairs(top[:spent] - rows[:, 1 : 1 + spent], draws[:, :spent])
+        blocks = [(0, i, j)]
+    else:
+        blocks = []
+        step = max(1, CHUNK // max(1, len(draws)))
+        for start in range(0, len(rows), step):
+            block = rows[start : start + step, 1:]
+            fits = ((block[:, None, :] + draws[None, :, :]) <= top).all(axis=2)
+            i, j = np.nonzero(fits)
+            blocks.append((start, i, j))
+    keys, products = [], []
+    for start, i, j in blocks:
+        sums = rows[start + i, 1:] + draws[j]
+        fits = (sums <= top).all(axis=1)
+        i, j, sums = i[fits], j[fits], sums[fits]
+        label = rows[start + i, 0] * options + choices[rows[start + i, 0], j]
+        keys.append(np.column_stack([label, sums]))
+        products.append(weights[start + i] * drawn[j])
+    merged = gathered(np.concatenate(keys), np.concatenate(products))
+    used, index = np.unique(merged.keys[:, 0], return_inverse=True)
+    named = [(*labels[u // options], int(u % options)) for u in used.tolist()]
+    relabelled = merged.keys.copy()
+    relabelled[:, 0] = index
+    return relabelled, merged.weights, named
+
+
+def completed(labels, rows, weights, top: np.ndarray, deck: int, figures: int) -> Race:
+    """Each takes' arrangements: its draws completed by the decks' orders, my card apart."""
+    spent = len(top) - figures
+    kept = (rows[:, 1 : 1 + spent] == top[:spent]).all(axis=1)
+    rows, weights = rows[kept], weights[kept]
+    group = rows[:, 0]
+    left = top[spent:] - rows[:, 1 + spent :]
+    distinct, where = np.unique(left, axis=0, return_inverse=True)
+    orders = multinomials(distinct)  # once per distinct deck, not per takes
+    orders[distinct.sum(axis=1) != deck] = 0
+    terms = weights * orders[where.ravel()]
+    counts: dict[tuple[Takes, int | None], int] = {}
+    for f in [None, *(range(figures) if deck else ())]:  # the deck's top is f; the rest any order
+        # the orders with f on top: a share left_f / deck of them
+        share = terms if f is None else terms * left[:, f] // deck
+        sums = np.zeros(len(labels), object)
+        np.add.at(sums, group, share)
+        for takes, n in zip(labels, sums.tolist(), strict=True):
+            if n:
+                counts[takes, f] = int(n)
+    total = sum(n for (_, f), n in counts.items() if f is None)
+    return Race(counts, total)
 
 
 def chosen(hands: np.ndarray, columns: tuple[tuple[Tile, ...], ...], box: Box) -> np.ndarray:
@@ -303,41 +356,55 @@ def weigh(
     hand: Counts,
     card: str,
     gained: int,
-    odds: dict[tuple[Takes, int | None], Fraction],
+    odds: Race,
     order: tuple[Holder, ...],
     box: Box,
 ) -> Turn:
     """One turn: my first step, then ``card`` drawn, weighed over the opponents' takes."""
     bottoms = {c: tiles[-1] for c, tiles in enumerate(after.columns, 1) if tiles}
-    mine = dict.fromkeys(bottoms, Fraction(0))
-    later = dict.fromkeys(bottoms, Fraction(0))
-    before = {c: dict.fromkeys(order, Fraction(0)) for c in bottoms}
-    best = Fraction(0)
+    mine = dict.fromkeys(bottoms, 0)
+    later = dict.fromkeys(bottoms, 0)
+    before = {c: dict.fromkeys(order, 0) for c in bottoms}
+    best = 0
     deck = card == DECK
-    for (takes, f), p in odds.items():
+    for (takes, f), n in odds.counts.items():
         if deck == (f is None):
             continue
         held = add(hand, _one(box.figures.index(card) if not deck else f, len(hand)))
-        columns = taken(after.columns, takes)
         for k, (player, c) in enumerate(zip(order, takes, strict=True)):
             if c and c not in takes[:k]:
-                before[c][player] += p
-        if over(columns, after) or after.over:
+                before[c][player] += n
+        columns = taken(after.columns, takes)
+        if after.over or over(columns, after):
             continue
-        for c, tile in bottoms.items():
-            if c not in takes and worth(held, tile, box) >= tile.number:
-                mine[c] += p
         payable = {
             c: t[-1].number
             for c, t in enumerate(columns, 1)
             if t and worth(held, t[-1], box) >= t[-1].number
         }
-        for c in later.keys() & payable.keys():
-            later[c] += p * payable[c]
-        best += p * max(payable.values(), default=0)
+        for c, number in payable.items():
+            if c in later:
+                later[c] += n * number
+                mine[c] += n * (c not in takes)
+        best += n * max(payable.values(), default=0)
     meld = next((e for e in first if isinstance(e, Meld)), None)
     destroy = next((e for e in first if isinstance(e, Destroy)), None)
-    return Turn(card, meld, destroy, gained, mine, before, best, bottoms, hand, later=later)
+
+    def chance(n: int) -> Fraction:
+        return Fraction(n, odds.total)
+
+    return Turn(
+        card,
+        meld,
+        destroy,
+        gained,
+        {c: chance(n) for c, n in mine.items()},
+        {c: {p: chance(n) for p, n in by.items()} for c, by in before.items()},
+        chance(best),
+        bottoms,
+        hand,
+        later={c: chance(n) for c, n in later.items()},
+    )
 
 
 @cache

@@ -39,7 +39,7 @@ import numpy as np
 from sleuth.belief import Fact, Left
 from sleuth.games.london.cards import BOX, Box, Counts, Tile, add, take, within, worth
 from sleuth.games.london.course import Course, Op, follow
-from sleuth.games.london.weights import Weights, convolve, gathered, multinomials, objects
+from sleuth.games.london.weights import Weights, convolve, gathered, multinomials, objects, pairs
 from sleuth.model import Holder, Item
 
 State = tuple[Counts, tuple[Counts, ...]]  # (unseen hand B, unseen draws per pool A)
@@ -200,24 +200,6 @@ def completed(mine: Weights, rest: Weights, top: np.ndarray, counted: Decks) -> 
     firsts = np.flatnonzero(np.r_[True, i[1:] != i[:-1]])
     out[i[firsts]] = np.add.reduceat(terms, firsts)
     return out
-
-
-def pairs(wanted: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every (i, j) with ``wanted[i]`` equal to ``keys[j]`` (rows of counts), as two arrays."""
-    if not wanted.shape[1]:
-        i, j = np.indices((len(wanted), len(keys)))
-        return i.ravel(), j.ravel()
-    radix = np.maximum(wanted.max(initial=0), keys.max(initial=0)) + 1
-    scale = radix ** np.arange(wanted.shape[1], dtype=np.int64)
-    want = np.where((wanted < 0).any(axis=1), -1, wanted @ scale)
-    have = keys @ scale
-    order = np.argsort(have, kind="stable")
-    lo = np.searchsorted(have[order], want, "left")
-    hi = np.searchsorted(have[order], want, "right")
-    counts = hi - lo
-    i = np.repeat(np.arange(len(wanted)), counts)
-    offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-    return i, order[np.repeat(lo, counts) + offsets]
 
 
 @dataclass(frozen=True)

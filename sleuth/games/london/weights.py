@@ -107,3 +107,21 @@ def multinomials(rest: np.ndarray) -> np.ndarray:
         out = out // facts[column]
     out[bad] = 0
     return out
+
+
+def pairs(wanted: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (i, j) with ``wanted[i]`` equal to ``keys[j]`` (rows of counts), as two arrays."""
+    if not wanted.shape[1]:
+        i, j = np.indices((len(wanted), len(keys)))
+        return i.ravel(), j.ravel()
+    radix = np.maximum(wanted.max(initial=0), keys.max(initial=0)) + 1
+    scale = radix ** np.arange(wanted.shape[1], dtype=np.int64)
+    want = np.where((wanted < 0).any(axis=1), -1, wanted @ scale)
+    have = keys @ scale
+    order = np.argsort(have, kind="stable")
+    lo = np.searchsorted(have[order], want, "left")
+    hi = np.searchsorted(have[order], want, "right")
+    counts = hi - lo
+    i = np.repeat(np.arange(len(wanted)), counts)
+    offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    return i, order[np.repeat(lo, counts) + offsets]
