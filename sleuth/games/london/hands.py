@@ -30,7 +30,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import factorial, prod
 from typing import Any
 
@@ -45,7 +45,10 @@ from sleuth.model import Holder, Item
 State = tuple[Counts, tuple[Counts, ...]]  # (unseen hand B, unseen draws per pool A)
 
 
-def passes(ops: tuple[Op, ...], pools: int, limits: tuple[Counts, ...], loose=()) -> dict:
+@lru_cache(maxsize=64)  # the belief and next's races ask for the same opponents' draws
+def passes(
+    ops: tuple[Op, ...], pools: int, limits: tuple[Counts, ...], loose: frozenset = frozenset()
+) -> dict:
     """W: state (B, A) -> the number of figure sequences of the draws ``ops`` leading there.
 
     ``limits``: per pool, the most of each figure the opponents can have drawn from it.
@@ -136,11 +139,14 @@ def unseen_hands(now: Course, loose: frozenset[tuple[Holder, int]] = frozenset()
     counted = decks(now)
     top = np.array(flat(counted.left), np.int64)
     weights = {
-        player: passes(ops, len(now.pools), counted.left, {k for p, k in loose if p == player})
+        player: passes(
+            ops, len(now.pools), counted.left, frozenset(k for p, k in loose if p == player)
+        )
         for player, ops in now.ops.items()
     }
     players = list(weights)
-    rests = others([drawn(weights[p], len(top)) for p in players], top)
+    spent = len(top) - len(counted.left[-1])
+    rests = others([drawn(weights[p], len(top)) for p in players], top, spent)
     out: dict[Holder, dict[Counts, Fraction]] = {}
     for player, rest in zip(players, rests, strict=True):
         ws = weights[player]
@@ -165,17 +171,29 @@ def drawn(ws: dict[State, int], width: int) -> Weights:
     return gathered(keys, objects(ws.values()))
 
 
-def others(tallies: list[Weights], top: np.ndarray) -> list[Weights]:
-    """Per tally, the convolution of all the others (prefix and suffix products, shared)."""
-    width = len(top)
+def others(tallies: list[Weights], top: np.ndarray, spent: int = 0) -> list[Weights]:
+    """Per tally, the convolution of all the others.
+
+    The products of the tallies before and after each are shared; each last convolution keeps
+    only the sums whose first ``spent`` counts (the decks that ran out, which every hidden
+    state uses up exactly) its own tally can complete.
+    """
+    n, width = len(tallies), len(top)
+    if n == 1:
+        return [Weights.one(width)]
     before = [Weights.one(width)]
-    for t in tallies[:-1]:
+    for t in tallies[: n - 2]:
         before.append(convolve(before[-1], t, top))
-    after = [Weights.one(width)]
-    for t in reversed(tallies[1:]):
-        after.append(convolve(after[-1], t, top))
-    after.reverse()
-    return [convolve(b, a, top) for b, a in zip(before, after, strict=True)]
+    after = {n: Weights.one(width)}
+    for k in range(n - 1, 1, -1):
+        after[k] = convolve(after[k + 1], tallies[k], top)
+
+    def wanted(k: int) -> np.ndarray | None:
+        return top[:spent] - tallies[k].keys[:, :spent] if spent else None
+
+    out = [convolve(after[2], tallies[1], top, wanted(0))]
+    out += [convolve(before[k], after[k + 1], top, wanted(k)) for k in range(1, n - 1)]
+    return [*out, convolve(before[n - 2], tallies[n - 2], top, wanted(n - 1))]
 
 
 def completed(mine: Weights, rest: Weights, top: np.ndarray, counted: Decks) -> np.ndarray:

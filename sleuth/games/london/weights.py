@@ -80,16 +80,28 @@ def joined(tallies: list[Weights], width: int) -> Weights:
     return gathered(keys, np.concatenate([t.weights for t in tallies]))
 
 
-def convolve(a: Weights, b: Weights, top: np.ndarray) -> Weights:
-    """Each sum of a key of ``a`` and one of ``b``, none above ``top``: weights multiplied."""
+def convolve(a: Weights, b: Weights, top: np.ndarray, wanted: np.ndarray | None = None) -> Weights:
+    """Each sum of a key of ``a`` and one of ``b``, none above ``top``: weights multiplied.
+
+    ``wanted``: when given, only the sums whose first ``wanted.shape[1]`` counts are a row of
+    it are kept (checked before any weight is multiplied).
+    """
     for x, y in ((a, b), (b, a)):
-        if len(x) == 1 and not x.keys.any() and x.weights[0] == 1:
+        if wanted is None and len(x) == 1 and not x.keys.any() and x.weights[0] == 1:
             return y
+    scale = np.cumprod(np.r_[1, top[:-1] + 1]).astype(np.int64)  # a key as one number
+    codes = None
+    if wanted is not None:
+        n = wanted.shape[1]
+        codes = np.unique(wanted[(wanted >= 0).all(axis=1)] @ scale[:n])
     keys, weights = [], []
     rows = max(1, CHUNK // max(1, len(b)))
     for start in range(0, len(a), rows):
         sums = a.keys[start : start + rows, None, :] + b.keys[None, :, :]
-        i, j = np.nonzero((sums <= top).all(axis=2))
+        fits = (sums <= top).all(axis=2)
+        if codes is not None:
+            fits &= np.isin(sums[..., : wanted.shape[1]] @ scale[: wanted.shape[1]], codes)
+        i, j = np.nonzero(fits)
         keys.append(sums[i, j])
         weights.append(a.weights[start + i] * b.weights[j])
     if not keys:
