@@ -90,7 +90,7 @@ def convolve(a: Weights, b: Weights, top: np.ndarray, wanted: np.ndarray | None 
         if wanted is None and len(x) == 1 and not x.keys.any() and x.weights[0] == 1:
             return y
     scale = np.cumprod(np.r_[1, top[:-1] + 1]).astype(np.int64)  # a key as one number
-    codes = None
+    codes, n = None, 0
     if wanted is not None:
         n = wanted.shape[1]
         codes = np.unique(wanted[(wanted >= 0).all(axis=1)] @ scale[:n])
@@ -100,7 +100,7 @@ def convolve(a: Weights, b: Weights, top: np.ndarray, wanted: np.ndarray | None 
         sums = a.keys[start : start + rows, None, :] + b.keys[None, :, :]
         fits = (sums <= top).all(axis=2)
         if codes is not None:
-            fits &= np.isin(sums[..., : wanted.shape[1]] @ scale[: wanted.shape[1]], codes)
+            fits &= np.isin(sums[..., :n] @ scale[:n], codes)
         i, j = np.nonzero(fits)
         keys.append(sums[i, j])
         weights.append(a.weights[start + i] * b.weights[j])
