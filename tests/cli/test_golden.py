@@ -104,6 +104,7 @@ REPLAYS = [
         "lima-4p-seed5",
         "scotland-yard-4p",
         "loot-the-loop",
+        "looting-london-4p",
     )
 ]
 

@@ -19,7 +19,7 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from oracles.london import TooMany, posterior
+from oracles.london import TooMany, posterior, worlds
 
 from sleuth.errors import InputError
 from sleuth.games.base import Table
@@ -274,6 +274,8 @@ def test_each_hand_equals_brute_force_on_every_small_prefix(players):
             except TooMany:
                 break
             found = believe(record.upto(k), box=SMALL)
+            if found.course.pool == 0:  # one deck: each world is one order, counted once
+                assert found.arrangements == len(worlds(game.doc, SMALL.figures, SMALL.copies, k))
             for player, hands in expected.items():
                 assert found.hand(player) == hands, (seed, k, player)
                 for figure in range(3):  # dist: the spread of one figure is the hands summed

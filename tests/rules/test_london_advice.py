@@ -16,11 +16,12 @@ import pytest
 from oracles.london import TooMany, my_turn
 from test_london import SMALL, small_record
 
-from sleuth.games.london.advice import DECK, advise, payment
+from sleuth.games.london.advice import DECK, advise, payment, weigh_turn
 from sleuth.games.london.cards import BOX, Tile
 from sleuth.games.london.course import next_player
 from sleuth.games.london.hands import believe
 from sleuth.games.london.simulate import simulate
+from sleuth.record import parse
 
 
 def my_turns(players: int, seeds: range, limit: int = 4000):
@@ -74,3 +75,51 @@ def test_the_options_are_ranked_by_points_now_and_the_best_meld_expected_next():
 def test_a_payment_spends_the_figure_first_then_pairs_of_the_most_held():
     assert payment((2, 5, 0, 0), Tile("green", "waif", 4), BOX) == (2, 4, 0, 0)
     assert payment((1, 1, 1, 1), Tile("green", "waif", 2), BOX) is None
+
+
+def test_a_turn_as_played_equals_brute_force_with_its_own_payment():
+    from sleuth.games.london.replay import my_turns
+    from sleuth.games.london.rules import Clear, Destroy, Meld
+
+    compared = 0
+    for seed in range(10):
+        game = simulate(3, seed, me=seed % 3, box=SMALL, dealt=1 + seed % 2, turns=16, numbers=2)
+        record = small_record(game.doc, SMALL)
+        for k, events in my_turns(record):
+            found = believe(record.upto(k), box=SMALL)
+            if (
+                not found.consistent
+                or found.course.over
+                or any(isinstance(e, Clear) for e in events)
+            ):
+                continue
+            first = tuple(e for e in events if isinstance(e, Destroy | Meld))
+            draw = events[-1]
+            card = DECK if draw.deck else draw.card
+            turn = weigh_turn(found, first, card)
+            said = [{e.kind: e.fields()} for e in first]
+            try:
+                expected = my_turn(game.doc, SMALL.figures, SMALL.copies, k, said, card, 20_000)
+            except TooMany:
+                break
+            assert (turn.mine, turn.before, turn.best) == (
+                expected["mine"],
+                expected["before"],
+                expected["best"],
+            ), (seed, k)
+            compared += 1
+    assert compared > 30
+
+
+def test_the_replay_lets_go_only_what_the_values_show():
+    from sleuth.games.london.replay import judge
+    from sleuth.replay import steps
+
+    record = parse(simulate(3, 2, me=1, turns=45).doc, "sim")
+    judged = judge(record, steps(record, 5.0), 5.0, None, None)
+    assert len(judged.moves) > 8 and any(m.data["lost"] for m in judged.moves)
+    for move in judged.moves:
+        data = move.data
+        assert data["lost"] == pytest.approx(max(0.0, data["best_value"] - data["value"]))
+        assert ("the best" in move.line) == (data["lost"] == 0)
+        assert data["value"] <= data["best_value"] + 1e-12  # next's best is the best it lists

@@ -22,6 +22,8 @@ class LootingLondon:
         "show_update": f"{PACKAGE}.picture:show_update",
         "json_extras": f"{PACKAGE}.picture:json_extras",
         "advise": f"{PACKAGE}.advice:advise",
+        "judge": f"{PACKAGE}.replay:judge",
+        "short": f"{PACKAGE}.picture:short",
         "show_advice": f"{PACKAGE}.picture:show_advice",
         "advice_json": f"{PACKAGE}.picture:advice_json",
         "commands": f"{PACKAGE}.commands:commands",

@@ -64,9 +64,8 @@ class Turn:
     tiles: dict[int, Tile] = field(default_factory=dict)  # column -> its bottom after the step
     hand: Counts = ()  # my hand after the step, before the draw
     race: str = ""  # the case of the tile my step takes: e.g. "orange: me 5, Ann 3"
-    later: dict[int, Fraction] = field(
-        default_factory=dict
-    )  # column -> expected number I meld there next turn
+    later: dict[int, Fraction] = field(default_factory=dict)  # column -> number expected there
+    ready: Fraction = Fraction(0)  # the chance I can meld some tile at my next turn
 
     @property
     def value(self) -> Fraction:
@@ -108,6 +107,22 @@ def advise(found: Hands, given: dict[str, Any], deadline: Any = None) -> Advice:
             options.append(replace(turn, race=case))
     options.sort(key=lambda t: (-t.value, -t.points))
     return Advice(options, me, order, box=found.box)
+
+
+def weigh_turn(found: Hands, first: tuple, draw: str) -> Turn:
+    """A turn of mine as played: its ``first`` events (a destroy, a meld) and then ``draw``."""
+    record, now = found.record, found.course
+    table, start = record.table, record.start
+    after = now
+    for event in first:
+        after = step(after, event, table, start, found.box)
+    if draw not in draws(after, found.box):
+        raise InputError("", "card", f"no {draw} to draw: the row is {', '.join(after.row)}")
+    order = tuple(table.offset(table.me, k) for k in range(1, len(table.players)))
+    gained = after.points(table.me, start) - now.points(table.me, start)
+    odds = race(after, order, found.box)
+    turn = weigh(first, after, after.known[table.me], draw, gained, odds, order, found.box)
+    return replace(turn, race=standing(after, first, table.players))
 
 
 def standing(after: Course, first: tuple, players: tuple[Holder, ...]) -> str:
@@ -365,7 +380,7 @@ def weigh(
     mine = dict.fromkeys(bottoms, 0)
     later = dict.fromkeys(bottoms, 0)
     before = {c: dict.fromkeys(order, 0) for c in bottoms}
-    best = 0
+    best = ready = 0
     deck = card == DECK
     for (takes, f), n in odds.counts.items():
         if deck == (f is None):
@@ -387,6 +402,7 @@ def weigh(
                 later[c] += n * number
                 mine[c] += n * (c not in takes)
         best += n * max(payable.values(), default=0)
+        ready += n * bool(payable)
     meld = next((e for e in first if isinstance(e, Meld)), None)
     destroy = next((e for e in first if isinstance(e, Destroy)), None)
 
@@ -404,6 +420,7 @@ def weigh(
         bottoms,
         hand,
         later={c: chance(n) for c, n in later.items()},
+        ready=chance(ready),
     )
 
 

@@ -136,6 +136,14 @@ def unseen_hands(now: Course, loose: frozenset[tuple[Holder, int]] = frozenset()
 
     ``loose``: (opponent, reveal index) pairs counted as unseen cards of any figures.
     """
+    return counts(now, loose)[0]
+
+
+def counts(now: Course, loose: frozenset[tuple[Holder, int]] = frozenset()) -> tuple[dict, int]:
+    """``unseen_hands``, and the number of arrangements of the hidden cards that fit (0: none).
+
+    With no opponent drawing unseen, the arrangements are the decks' orders alone.
+    """
     counted = decks(now)
     top = np.array(flat(counted.left), np.int64)
     weights = {
@@ -148,19 +156,20 @@ def unseen_hands(now: Course, loose: frozenset[tuple[Holder, int]] = frozenset()
     spent = len(top) - len(counted.left[-1])
     rests = others([drawn(weights[p], len(top)) for p in players], top, spent)
     out: dict[Holder, dict[Counts, Fraction]] = {}
+    total = counted.orders((0,) * len(top)) if not players else 0
     for player, rest in zip(players, rests, strict=True):
         ws = weights[player]
         if not ws:
-            return {}
+            return {}, 0
         hands = np.array([hand for hand, _ in ws], np.int64)
         draws = np.array([flat(a) for _, a in ws], np.int64)
         paired = completed(Weights(draws, objects(ws.values())), rest, top, counted)
         chance = gathered(hands, paired).dict()
         total = sum(chance.values())
         if not total:
-            return {}
+            return {}, 0
         out[player] = {hand: Fraction(n, total) for hand, n in chance.items() if n}
-    return out
+    return out, total
 
 
 def drawn(ws: dict[State, int], width: int) -> Weights:
@@ -233,6 +242,7 @@ class Hands:
     unseen: dict[Holder, dict[Counts, Fraction]]
     conflict: list[int] = field(default_factory=list)
     box: Box = BOX
+    arrangements: int = 0  # of the hidden cards, that fit the record
 
     exact = True
 
@@ -258,8 +268,8 @@ class Hands:
 
     @property
     def left(self) -> Left | None:
-        """Not counted as states: the chances are per hand."""
-        return None
+        """The arrangements of the hidden cards that fit (every order of each deck counted)."""
+        return Left(self.arrangements, True, "arrangement") if self.consistent else None
 
     def holdings(self) -> tuple[tuple[Holder, ...], tuple[Item, ...]]:
         """None named."""
@@ -333,6 +343,6 @@ def believe(record: Any, deadline: Any = None, box: Box = BOX) -> Hands:
     """The belief after the record (the ``believe`` part): every chance exact."""
     courses = follow(record.events, record.table, record.start, box)
     now = courses[-1]
-    unseen = unseen_hands(now)
+    unseen, arrangements = counts(now)
     blamed = [] if unseen or not now.ops else conflict(courses)
-    return Hands(record, now, unseen, blamed, box)
+    return Hands(record, now, unseen, blamed, box, arrangements)

@@ -185,13 +185,17 @@ def json_extras(found: Hands) -> dict[str, Any]:
 SHOWN = 8  # options listed on screen; --json has them all
 
 
-def turn_words(turn: Turn) -> str:
-    """A turn in the recording commands' words: "destroy 2 1 --cards dame=2, meld 2, draw waif"."""
+def turn_words(turn: Turn, paid: bool = True) -> str:
+    """A turn in words: "destroy 2 x1 (2 dame), meld 2 (1 waif), draw waif".
+
+    ``paid``: with the cards each step turns in.
+    """
     words = []
     if turn.destroy is not None:
-        words.append(f"destroy {turn.destroy.column} x{turn.destroy.tiles} ({_paid(turn.destroy)})")
+        cost = f" ({_paid(turn.destroy)})" if paid else ""
+        words.append(f"destroy {turn.destroy.column} x{turn.destroy.tiles}{cost}")
     if turn.meld is not None:
-        words.append(f"meld {turn.meld.column} ({_paid(turn.meld)})")
+        words.append(f"meld {turn.meld.column}" + (f" ({_paid(turn.meld)})" if paid else ""))
     words.append(f"draw {turn.draw}")
     return ", ".join(words)
 
@@ -308,3 +312,18 @@ def hold_json(hold: Hold) -> dict[str, Any]:
         "wait": None if hold.wait is None else {**turn(hold.wait), "expected": float(hold.later)},
         "verdict": hold.verdict,
     }
+
+
+def short(event: Any) -> str:
+    """An event in a few words: "Ann takes dame", "Ben deck waif", "Cy meld 3", "Dee clear"."""
+    fields = event.fields()
+    by = fields["by"]
+    if event.kind == "draw":
+        if fields.get("from") == "deck":
+            return f"{by} deck {fields['card']}" if fields.get("card") else f"{by} deck"
+        return f"{by} takes {fields['card']}"
+    if event.kind == "meld":
+        return f"{by} meld {fields['column']}"
+    if event.kind == "destroy":
+        return f"{by} destroy {fields['column']}x{fields['tiles']}"
+    return f"{by} clear"
