@@ -57,8 +57,11 @@ def judged_turn(index: int, events: list[Any], found: Hands, best: Turn) -> Move
         return None
     first = tuple(e for e in events if isinstance(e, Destroy | Meld))
     draw: Draw = events[-1]
+    card = DECK if draw.deck else draw.card
+    if card is None:
+        return None
     try:
-        mine = weigh_turn(found, first, DECK if draw.deck else draw.card)
+        mine = weigh_turn(found, first, card)
     except InputError:  # a step the course refuses there: the record says so elsewhere
         return None
     lost = max(Fraction(0), best.value - mine.value)
