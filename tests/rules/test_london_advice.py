@@ -123,3 +123,43 @@ def test_the_replay_lets_go_only_what_the_values_show():
         assert data["lost"] == pytest.approx(max(0.0, data["best_value"] - data["value"]))
         assert ("the best" in move.line) == (data["lost"] == 0)
         assert data["value"] <= data["best_value"] + 1e-12  # next's best is the best it lists
+
+
+def test_next_s_chances_are_calibrated_when_the_opponents_follow_its_model():
+    """With opponents who meld as ``next``'s model says (the simulator without destroys),
+    the chances ``next`` gave of taking each column's tile at my next turn, summed over
+    every turn of the advised seat, against the tiles it then could take: within 3 sd."""
+    from sleuth.games.london.cards import worth
+
+    stated = spread = 0.0
+    taken = 0
+    for seed in range(40):
+
+        def advisor(doc: dict, pending: list = []) -> dict:  # noqa: B006 - one list a game
+            nonlocal stated, spread, taken
+            found = believe(parse(doc, "sim"))
+            now, me = found.course, found.record.table.me
+            for chance, column, tile, length in pending:
+                taken += len(now.columns[column - 1]) == length and (
+                    worth(now.known[me], tile, found.box) >= tile.number
+                )
+                stated += chance
+                spread += chance * (1 - chance)
+            pending.clear()
+            turn = advise(found, {}).options[0]
+            lengths = {c: len(t) for c, t in enumerate(now.columns, 1)}
+            for event in (turn.destroy, turn.meld):
+                if event is not None:
+                    lengths[event.column] -= getattr(event, "tiles", 1)
+            for column, p in turn.mine.items():
+                pending.append((float(p), column, turn.tiles[column], lengths[column]))
+            first = {"destroy": turn.destroy, "meld": turn.meld}
+            out = {k: None if e is None else {**e.fields()} for k, e in first.items()}
+            for step in out.values():
+                if step is not None:
+                    step.pop("by")
+            return {**out, "draw": turn.draw}
+
+        simulate(3, seed, me=seed % 3, destroy=0.0, advisor=advisor)
+    assert stated > 100
+    assert abs(taken - stated) < 3 * spread**0.5, (taken, stated)
