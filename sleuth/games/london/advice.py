@@ -32,7 +32,7 @@ from sleuth.games.london.cards import DISKS, MOST_DESTROYED, Box, Counts, Tile, 
 from sleuth.games.london.course import Course, next_player, step
 from sleuth.games.london.hands import Hands, decks, flat, passes
 from sleuth.games.london.rules import Destroy, Meld
-from sleuth.games.london.weights import CHUNK, gathered, multinomials, objects, pairs
+from sleuth.games.london.weights import CHUNK, distinct, gathered, multinomials, objects, pairs
 from sleuth.model import Holder
 
 MODEL = (
@@ -240,6 +240,16 @@ class Race:
 
     counts: dict[tuple[Takes, int | None], int]
     total: int
+    tiles: dict[Takes, tuple[tuple[int, Tile], ...] | None] = field(default_factory=dict)
+
+    def bottoms(self, now: Course, takes: Takes) -> tuple[tuple[int, Tile], ...] | None:
+        """The bottom tiles after ``takes`` (column, tile), or None when the game is over."""
+        if takes not in self.tiles:
+            columns = taken(now.columns, takes)
+            ended = now.over or over(columns, now)
+            listed = tuple((c, t[-1]) for c, t in enumerate(columns, 1) if t)
+            self.tiles[takes] = None if ended else listed
+        return self.tiles[takes]
 
 
 def race(now: Course, order: tuple[Holder, ...], box: Box) -> Race:
@@ -258,14 +268,19 @@ def race(now: Course, order: tuple[Holder, ...], box: Box) -> Race:
     labels: list[Takes] = [()]
     rows = np.zeros((1, width + 1), np.int64)  # the label, then the draws so far
     weights = objects([1])
+    tables = []
     for player in order:
-        ws = passes(now.ops.get(player, ()), len(now.pools), counted.left)
+        ws = passes(now.ops.get(player, ()), len(now.pools), counted.left, frozenset())
         hands = np.array([add(now.known[player], b) for b, _ in ws], np.int64).reshape(-1, figures)
         draws = np.array([flat(a) for _, a in ws], np.int64).reshape(-1, width)
+        tables.append((hands, draws, objects(ws.values())))
+    for k, (hands, draws, drawn) in enumerate(tables):
         choices = np.array([choice(hands, taken(now.columns, t), now, box) for t in labels])
-        last = player == order[-1]
+        last = k == len(tables) - 1
+        # the one before the last keeps only what the last one's draws can use up
+        wanted = top[:spent] - tables[-1][1][:, :spent] if spent and k == len(tables) - 2 else None
         rows, weights, labels = grown(
-            rows, weights, labels, choices, draws, objects(ws.values()), top, spent * last
+            rows, weights, labels, choices, draws, drawn, top, spent * last, wanted
         )
     return completed(labels, rows, weights, top, counted.deck, figures)
 
@@ -277,22 +292,28 @@ def choice(hands: np.ndarray, columns: tuple, now: Course, box: Box) -> np.ndarr
     return chosen(hands, columns, box)
 
 
-def grown(rows, weights, labels, choices, draws, drawn, top, spent: int | None = None):
+def grown(rows, weights, labels, choices, draws, drawn, top, spent=0, wanted=None):
     """The states after one more opponent: every state with each of their draws, labelled.
 
     ``spent``: for the last opponent, the width of the decks that ran out, which every
     state must use up exactly: only the pairs that do are formed (a join on that part).
+    ``wanted``: when given, only the sums whose first counts are a row of it are kept.
     """
     options = int(choices.max(initial=0)) + 1  # a label and a choice as one number
     if spent:
         i, j = pairs(top[:spent] - rows[:, 1 : 1 + spent], draws[:, :spent])
         blocks = [(0, i, j)]
     else:
+        scale = np.cumprod(np.r_[1, top[:-1] + 1]).astype(np.int64)  # a part as one number
+        n = 0 if wanted is None else wanted.shape[1]
+        codes = None if wanted is None else np.unique(wanted[(wanted >= 0).all(axis=1)] @ scale[:n])
         blocks = []
         step = max(1, CHUNK // max(1, len(draws)))
         for start in range(0, len(rows), step):
-            block = rows[start : start + step, 1:]
-            fits = ((block[:, None, :] + draws[None, :, :]) <= top).all(axis=2)
+            sums = rows[start : start + step, None, 1:] + draws[None, :, :]
+            fits = (sums <= top).all(axis=2)
+            if codes is not None:
+                fits &= np.isin(sums[..., :n] @ scale[:n], codes)
             i, j = np.nonzero(fits)
             blocks.append((start, i, j))
     keys, products = [], []
@@ -318,10 +339,10 @@ def completed(labels, rows, weights, top: np.ndarray, deck: int, figures: int) -
     rows, weights = rows[kept], weights[kept]
     group = rows[:, 0]
     left = top[spent:] - rows[:, 1 + spent :]
-    distinct, where = np.unique(left, axis=0, return_inverse=True)
-    orders = multinomials(distinct)  # once per distinct deck, not per takes
-    orders[distinct.sum(axis=1) != deck] = 0
-    terms = weights * orders[where.ravel()]
+    decks_, where = distinct(left)
+    orders = multinomials(decks_)  # once per distinct deck, not per takes
+    orders[decks_.sum(axis=1) != deck] = 0
+    terms = weights * orders[where]
     counts: dict[tuple[Takes, int | None], int] = {}
     for f in [None, *(range(figures) if deck else ())]:  # the deck's top is f; the rest any order
         # the orders with f on top: a share left_f / deck of them
@@ -382,6 +403,7 @@ def weigh(
     before = {c: dict.fromkeys(order, 0) for c in bottoms}
     best = ready = 0
     deck = card == DECK
+    pays: dict[tuple[Counts, Tile], bool] = {}
     for (takes, f), n in odds.counts.items():
         if deck == (f is None):
             continue
@@ -389,19 +411,20 @@ def weigh(
         for k, (player, c) in enumerate(zip(order, takes, strict=True)):
             if c and c not in takes[:k]:
                 before[c][player] += n
-        columns = taken(after.columns, takes)
-        if after.over or over(columns, after):
+        tiles = odds.bottoms(after, takes)
+        if tiles is None:
             continue
-        payable = {
-            c: t[-1].number
-            for c, t in enumerate(columns, 1)
-            if t and worth(held, t[-1], box) >= t[-1].number
-        }
-        for c, number in payable.items():
+        payable = []
+        for c, tile in tiles:
+            if (held, tile) not in pays:
+                pays[held, tile] = worth(held, tile, box) >= tile.number
+            if pays[held, tile]:
+                payable.append((c, tile.number))
+        for c, number in payable:
             if c in later:
                 later[c] += n * number
                 mine[c] += n * (c not in takes)
-        best += n * max(payable.values(), default=0)
+        best += n * max((number for _, number in payable), default=0)
         ready += n * bool(payable)
     meld = next((e for e in first if isinstance(e, Meld)), None)
     destroy = next((e for e in first if isinstance(e, Destroy)), None)

@@ -39,7 +39,15 @@ import numpy as np
 from sleuth.belief import Fact, Left
 from sleuth.games.london.cards import BOX, Box, Counts, Tile, add, take, within, worth
 from sleuth.games.london.course import Course, Op, follow
-from sleuth.games.london.weights import Weights, convolve, gathered, multinomials, objects, pairs
+from sleuth.games.london.weights import (
+    Weights,
+    convolve,
+    distinct,
+    gathered,
+    multinomials,
+    objects,
+    pairs,
+)
 from sleuth.model import Holder, Item
 
 State = tuple[Counts, tuple[Counts, ...]]  # (unseen hand B, unseen draws per pool A)
@@ -61,11 +69,12 @@ def passes(
         after: dict[State, int] = defaultdict(int)
         for (hand, drawn), w in now.items():
             if kind == "draw":
+                old, most = drawn[what], limits[what]
                 for f in range(width):
-                    pool = tuple(n + (i == f) for i, n in enumerate(drawn[what]))
-                    if pool[f] <= limits[what][f]:
+                    if old[f] < most[f]:
+                        pool = (*old[:f], old[f] + 1, *old[f + 1 :])
                         moved = (*drawn[:what], pool, *drawn[what + 1 :])
-                        after[add(hand, _unit(f, width)), moved] += w
+                        after[(*hand[:f], hand[f] + 1, *hand[f + 1 :]), moved] += w
             elif k in loose:
                 for gone in _parts(hand, sum(what)):
                     after[take(hand, gone), drawn] += w
@@ -73,11 +82,6 @@ def passes(
                 after[take(hand, what), drawn] += w
         now = after
     return dict(now)
-
-
-def _unit(f: int, width: int) -> Counts:
-    """One card of figure ``f``."""
-    return tuple(int(i == f) for i in range(width))
 
 
 def _parts(hand: Counts, n: int) -> Iterator[Counts]:
@@ -219,8 +223,10 @@ def completed(mine: Weights, rest: Weights, top: np.ndarray, counted: Decks) -> 
     if not len(i):
         return out
     left = top[spent:] - mine.keys[i, spent:] - rest.keys[j, spent:]
-    n = multinomials(left)
-    n[left.sum(axis=1) != counted.deck] = 0
+    left = np.where((left < 0).any(axis=1)[:, None], -1, left)
+    decks_, where = distinct(np.maximum(left, 0))
+    n = multinomials(decks_)[where]  # once per distinct deck
+    n[(left < 0).any(axis=1) | (left.sum(axis=1) != counted.deck)] = 0
     terms = mine.weights[i] * rest.weights[j] * n
     order = np.argsort(i, kind="stable")
     i, terms = i[order], terms[order]

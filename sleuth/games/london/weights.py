@@ -137,3 +137,12 @@ def pairs(wanted: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     i = np.repeat(np.arange(len(wanted)), counts)
     offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
     return i, order[np.repeat(lo, counts) + offsets]
+
+
+def distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of counts (none negative), and where each row is among them."""
+    if not len(rows):
+        return rows, np.zeros(0, np.int64)
+    scale = np.cumprod(np.r_[1, rows.max(axis=0)[:-1] + 1]).astype(np.int64)
+    _, first, where = np.unique(rows @ scale, return_index=True, return_inverse=True)
+    return rows[first], where.ravel()
