@@ -269,7 +269,8 @@ class Games(TyperGroup):
 
 starting = typer.Typer(
     cls=Games,
-    help="Start a new record: 'sleuth new GAME --players A,B,C --me A --hand ...'.",
+    help="Start a new record: 'sleuth new GAME --players A,B,C --me A --hand ...'; a solitaire "
+    "game needs none of them ('sleuth new loot-the-loop').",
     no_args_is_help=True,
 )
 app.add_typer(starting, name="new")

@@ -390,8 +390,12 @@ def sitting_help(sitting: Sitting) -> str:
             f"{rules.title} on {sitting.path}. Type a command as on the command line,",
             "without 'sleuth' and --file (help COMMAND shows its options):",
             *_wrapped(", ".join(names)),
-            "Short forms (players by unique prefixes; each is shown expanded; options such as",
-            "--before N go after the form):",
+            *textwrap.wrap(
+                "Short forms ("
+                + ("" if rules.solitaire else "players by unique prefixes; ")
+                + "each is shown expanded; options such as --before N go after the form):",
+                80,
+            ),
             *listed,
             f"Aliases: {', '.join(aliases)}.",
             "Tab completes; Up and Down walk the history, Ctrl-R searches it; a rejected",
