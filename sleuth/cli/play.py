@@ -261,11 +261,14 @@ class Sitting:
             message = f"'{first}' is not for inside a session: quit, then run 'sleuth {first}'"
             raise InputError(SOURCE, "", message)
         known = first in self.commands
+        if known and first not in self.offered():
+            title = self.record.rules.title
+            raise InputError(SOURCE, "", f"'{first}' is no {title} command; 'help' lists them")
         args = words if known else self.short_form(words)
         if args is None and ALIASES.get(first) in self.commands:
             args = [ALIASES[first], *words[1:]]
         if args is None:
-            hint = nearest(first, self.commands)
+            hint = nearest(first, self.offered())
             message = f"{first!r} is not a command or a short form{hint}; 'help' lists them"
             raise InputError(SOURCE, "", message)
         if self.names_file(args):

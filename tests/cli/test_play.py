@@ -261,13 +261,17 @@ def play_game(tmp_path: Path, new: list[str], game: list[dict], lines, episodes:
     return path
 
 
-def typo(terminal: Terminal, event: dict) -> None:
-    """A misspelt command: refused, put back, cleared with Ctrl-U (the event follows)."""
-    terminal.child.send("serch x\r")
-    terminal.expect("'serch' is not a command or a short form (did you mean")
-    terminal.expect("search?)")  # wrapped at a word: the error is wider than the terminal
-    terminal.expect(PROMPT + " serch x")
-    terminal.child.sendcontrol("u")
+def typo(wrong: str, meant: str):
+    """A misspelt command: refused with this game's nearest command, put back, cleared."""
+
+    def episode(terminal: Terminal, event: dict) -> None:
+        terminal.child.send(f"{wrong} x\r")
+        terminal.expect(f"'{wrong}' is not a command or a short form (did you mean")
+        terminal.expect(f"{meant}?)")  # wrapped at a word: the error is wider than the terminal
+        terminal.expect(PROMPT + f" {wrong} x")
+        terminal.child.sendcontrol("u")
+
+    return episode
 
 
 def killed(terminal: Terminal, event: dict) -> Terminal:
@@ -343,7 +347,7 @@ def test_a_whole_goldraub_game_typed_at_the_table(tmp_path):
 
     assert "search" in game[3] and any("guess" in e for e in game)
     episodes = {
-        2: typo,
+        2: typo("serch", "search"),
         3: rejected,
         5: undone(goldraub_lines),
         7: asked("r", "= report", "deals fit the record"),
@@ -381,7 +385,7 @@ def test_a_whole_lima_game_typed_at_the_table(tmp_path):
 
     assert "ask" in game[4]
     episodes = {
-        1: typo,
+        1: typo("aks", "ask"),
         4: rejected,
         6: undone(lima_lines),
         8: asked("report", "deals fit the record"),
@@ -1165,3 +1169,11 @@ def test_london_completion_offers_the_face_up_cards_the_deck_and_the_columns(lon
     assert set(record.start.row) | {"deck", "1", "5"} <= set(after_player)
     assert complete(record, ["x"]) == record.table.players
     assert vocabulary(record, "check", "first") == ("1", "2", "3", "4", "5")
+
+
+def test_another_game_s_command_is_refused_at_the_table_and_never_suggested(loop):
+    with pytest.raises(InputError, match="'clear' is no Loot the Loop command"):
+        loop.expand(["clear"])
+    with pytest.raises(InputError) as refused:
+        loop.expand(["serch"])
+    assert "did you mean" not in str(refused.value)  # search is Goldraub's
