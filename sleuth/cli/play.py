@@ -191,6 +191,7 @@ class Sitting:
         """
         rules = self.record.rules
         foreign = {kind for g in GAMES.values() if g is not rules for kind in g.events}
+        foreign -= set(rules.events)  # a kind two games share is this one's too
         mine = type(rules).__module__ + "."
 
         def theirs(name: str) -> bool:
