@@ -270,7 +270,7 @@ class Games(TyperGroup):
 starting = typer.Typer(
     cls=Games,
     help="Start a new record: 'sleuth new GAME --players A,B,C --me A --hand ...'; a solitaire "
-    "game needs none of them ('sleuth new loot-the-loop').",
+    "game needs none of them.",
     no_args_is_help=True,
 )
 app.add_typer(starting, name="new")

@@ -232,13 +232,20 @@ def check(
         raise fail(error, "sleuth check") from None
     if json_:
         assert target is not None  # --json without a move to weigh was refused above
-        show_json(part(game, "check_json", holding_json)(result, target, deadline))
+        try:
+            weighed = part(game, "check_json", holding_json)(result, target, deadline)
+        except InputError as error:  # e.g. a move the game weighs only on my turn
+            raise fail(error, "sleuth check") from None
+        show_json(weighed)
         if not result.fits:
             raise typer.Exit(ExitStatus.INCONSISTENT)
         return
     if not show_trouble(env().out, result):
         raise typer.Exit(ExitStatus.INCONSISTENT)
-    part(game, "check", show_holding)(env().out, result, target, deadline)
+    try:
+        part(game, "check", show_holding)(env().out, result, target, deadline)
+    except InputError as error:
+        raise fail(error, "sleuth check") from None
     if not result.fits:
         raise typer.Exit(ExitStatus.INCONSISTENT)
 

@@ -262,9 +262,6 @@ class Sitting:
             message = f"'{first}' is not for inside a session: quit, then run 'sleuth {first}'"
             raise InputError(SOURCE, "", message)
         known = first in self.commands
-        if known and first not in self.offered():
-            title = self.record.rules.title
-            raise InputError(SOURCE, "", f"'{first}' is no {title} command; 'help' lists them")
         args = words if known else self.short_form(words)
         if args is None and ALIASES.get(first) in self.commands:
             args = [ALIASES[first], *words[1:]]

@@ -91,7 +91,9 @@ def advise(found: Hands, given: dict[str, Any], deadline: Any = None) -> Advice:
     me = table.me
     due = next_player(now, table)
     if due not in (None, me):
-        raise InputError("sleuth next", "", f"it is {due}'s turn; next weighs mine, when it comes")
+        raise InputError(
+            "sleuth next", "", f"it is {due}'s turn: my turns are weighed when they come"
+        )
     order = tuple(table.offset(me, k) for k in range(1, len(table.players)))
     races: dict[tuple, Race] = {}
     options = []
@@ -493,7 +495,10 @@ def hold(found: Hands, column: int) -> Hold:
     tiles = now.columns[column - 1]
     tile = tiles[-1] if tiles else None
     above = tiles[-2] if len(tiles) > 1 else None
-    options = advise(found, {}).options if tile is not None else []
+    try:
+        options = advise(found, {}).options if tile is not None else []
+    except InputError as error:  # e.g. not my turn: the check's own words
+        raise InputError("sleuth check", error.field, error.message) from None
     takes = [t for t in options if t.meld and t.meld.column == column]
     return Hold(
         column,
