@@ -35,6 +35,15 @@ def verdict(word: str) -> str | None:
     return "--correct" if folded in RIGHT else "--wrong" if folded in WRONG else None
 
 
+def reads(parse: Callable[[str, str], Any], word: str) -> bool:
+    """Whether ``parse(word, field)`` reads ``word``, e.g. a card's name; an InputError: not."""
+    try:
+        parse(word, "")
+    except InputError:
+        return False
+    return True
+
+
 def malformed(usage: str, example: str) -> InputError:
     """The error for a short form with words missing or left over."""
     return InputError(SOURCE, "", f"the short form is {usage}, e.g. '{example}'")

@@ -13,7 +13,7 @@ from typing import Any
 from sleuth.errors import InputError
 from sleuth.games.london.cards import FIGURES, figure
 from sleuth.games.london.course import course
-from sleuth.games.shorthand import Form, malformed, named, next_words
+from sleuth.games.shorthand import Form, malformed, named, next_words, reads
 
 SHORT_FORMS = (
     ("ann dame bobby", "take: BY CARD NEW (a face-up card, the one turned up in its place)"),
@@ -29,15 +29,6 @@ FORMS: tuple[Form, ...] = (
     ("cl", ("by", "new")),
 )
 DECK = "deck"
-
-
-def _figure(word: str) -> bool:
-    """Whether ``word`` names a figure (or a unique start of one)."""
-    try:
-        figure(word, "")
-    except InputError:
-        return False
-    return True
 
 
 def expand(record: Any, words: list[str]) -> list[str] | None:
@@ -63,7 +54,7 @@ def expand(record: Any, words: list[str]) -> list[str] | None:
         if len(words) != 3:
             raise malformed("BY COLUMN CARDS", "ann 3 w3,d2")
         return ["meld", by, *words[1:]]
-    if second == DECK or _figure(second):
+    if second == DECK or reads(figure, second):
         if len(words) > 3:
             raise malformed("BY CARD NEW, or BY deck [CARD]", "ann dame bobby")
         return ["take", by, DECK if second == DECK else second, *words[2:]]

@@ -12,7 +12,7 @@ from typing import Any
 from sleuth.errors import InputError
 from sleuth.games.loop.cards import card
 from sleuth.games.loop.temple import temple
-from sleuth.games.shorthand import Form, malformed, next_words
+from sleuth.games.shorthand import Form, malformed, next_words, reads
 
 SHORT_FORMS = (
     ("8h 4c", "look: the cards turned up, top first (one if the second was face up)"),
@@ -27,15 +27,6 @@ FORMS: tuple[Form, ...] = (
 )
 
 
-def _card(word: str) -> bool:
-    """Whether ``word`` names a card."""
-    try:
-        card(word, "")
-    except InputError:
-        return False
-    return True
-
-
 def expand(record: Any, words: list[str]) -> list[str] | None:
     """The command a short form stands for; None when the words are no short form."""
     if not words:
@@ -48,7 +39,7 @@ def expand(record: Any, words: list[str]) -> list[str] | None:
         return ["mark" if first == "m" else "return", words[1].upper()]
     if len(words) == 1 and words[0].isdigit():
         return ["explore", words[0]]
-    if len(words) <= 2 and all(_card(w) for w in words):
+    if len(words) <= 2 and all(reads(card, w) for w in words):
         return ["look", *(card(w, "cards") for w in words)]
     return None
 
