@@ -196,3 +196,21 @@ def test_simulated_shuffles_agree_on_the_first_look():
 def test_a_search_past_its_deadline_gives_up():
     assert exact.solve(Temple(), Deadline(0.0)) is None
     assert exact.doomed(Temple(deck=("KS", "JH", None), seen=frozenset({"KS", "JH"}))) is True
+
+
+@pytest.mark.parametrize("name", ["8 cards", "9 cards", "10 cards", "full notes"])
+def test_next_given_time_plays_the_oracle_s_optimum(name):
+    """With time for the exact search, ``next``'s first action and its chance are the best the
+    oracle finds, in every sampled state the game can reach; its line starts with that action
+    and ``doomed`` is the oracle's; without a deadline it samples as before (no search)."""
+    oracle = worked(name)
+    states = [s for s in oracle.graph if oracle.chances(s)]
+    for state in random.Random(3).sample(states, min(25, len(states))):
+        temple = temple_of(state, name)
+        advice = plan.advise(Tracker(None, temple), {}, Deadline(60))
+        assert advice.solved is not None and advice.solved.win == oracle.v[state]
+        first = advice.options[0].action
+        assert oracle.chances(state)[act(first)] == oracle.v[state]
+        assert advice.line[0] == first and advice.doomed == (oracle.v[state] == 0)
+        assert str(first) in advice.level
+    assert plan.advise(Tracker(None, SITUATIONS[name]), {}).solved is None

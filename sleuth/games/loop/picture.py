@@ -128,11 +128,15 @@ def action_json(now: Temple, action: Action) -> dict[str, Any]:
     return {"action": action.action, "card": action.what}
 
 
-def weighed_line(w: Weighed, exact: bool) -> str:
-    """One action weighed: "explore 7: won 0 of 2000 (0% to 0.2%), score 9.07"."""
+def weighed_line(w: Weighed, exact: bool, best: Fraction | None = None) -> str:
+    """One action weighed: "explore 7: won 0 of 2000 (0% to 0.2%), score 9.07".
+
+    ``best``: its exact best chance, when the exact search finished ("; at best 12.5%").
+    """
     share = pct(Fraction(w.won, w.games))
     spread = "" if exact else f" ({w.low:.2%} to {w.high:.2%})"
-    return f"{w.action}: won {w.won} of {w.games}, {share}{spread}; score {w.score:.2f}"
+    optimum = "" if best is None else f"; at best {pct(best)}"
+    return f"{w.action}: won {w.won} of {w.games}, {share}{spread}; score {w.score:.2f}{optimum}"
 
 
 def show_advice(console: Console, plan: Plan) -> None:
@@ -144,9 +148,12 @@ def show_advice(console: Console, plan: Plan) -> None:
     console.print(Text(f"Next: {route}.", style="bold"))
     if plan.doomed:
         console.print(Text("Doomed: no look and no win is within reach; every line loses."))
+    if plan.solved is not None:
+        console.print(Text(f"Best chance of winning: {pct(plan.solved.win)} (exact search)."))
     console.print(Text(f"Each action, by the games that follow it: {plan.method}."))
+    chances = plan.chances
     for w in plan.options:
-        console.print(Text(f"  {weighed_line(w, plan.exact)}"))
+        console.print(Text(f"  {weighed_line(w, plan.exact, chances.get(str(w.action)))}"))
     if not best.won:
         console.print(Text("No game played out was won: the actions are ranked by the score."))
     if plan.greed is not None:
@@ -162,20 +169,21 @@ def advice_json(plan: Plan) -> dict[str, Any]:
     return {
         "game": "loot-the-loop",
         "best": [str(a) for a in plan.line],
-        "win": best.win,
-        "exact": plan.exact,
+        "win": best.win if plan.solved is None else float(plan.solved.win),
+        "exact": plan.exact or plan.solved is not None,
         "doomed": plan.doomed,  # None: not decided (no game won, and no proof that none can be)
         "method": plan.method,
         "games": plan.games,
-        "options": [weighed_json(w) for w in plan.options],
+        "options": [weighed_json(w, plan.chances.get(str(w.action))) for w in plan.options],
     }
 
 
-def weighed_json(w: Weighed) -> dict[str, Any]:
-    """One action weighed, as JSON."""
+def weighed_json(w: Weighed, best: Fraction | None = None) -> dict[str, Any]:
+    """One action weighed, as JSON; ``best_win``: its exact best chance, when it is known."""
     out: dict[str, Any] = {"action": w.action.action}
     if w.action.action == "explore":
         out["n"] = w.action.what
     elif w.action.what is not None:
         out["card"] = w.action.what
-    return out | {"win": w.win, "low": w.low, "high": w.high, "score": w.score}
+    out |= {"win": w.win, "low": w.low, "high": w.high, "score": w.score}
+    return out if best is None else out | {"best_win": float(best)}

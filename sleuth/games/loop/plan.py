@@ -15,6 +15,12 @@ few enough, every order is played instead of a sample, and the chances are exact
 rollout policy (a better player may win more often: the chance is a lower bound on what the
 action allows).
 
+With at most ``SEARCHED`` cards unseen, the exact search over looks (``exact.solve``) goes
+first, with a third of the time: when it finishes, the first option is an action of the best
+exact chance (the exact line's own), its line the exact plan, ``doomed`` exact, and each
+action's best chance is shown beside its sampled games. Without a deadline (the benchmarks'
+games) there is no search.
+
 The rollout policy (``rollout``) is a greedy player with a short search: it looks whenever the
 top is face down; otherwise it searches the routes of actions that show nothing (explores not
 onto a trap it sees, marks, returns: each leads to one game whatever lies face down), breadth
@@ -28,6 +34,7 @@ makes progress (a win, a nab or a look), it gives the game up, which counts as l
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
@@ -37,6 +44,7 @@ from sleuth.budget import Deadline
 from sleuth.chance import wilson
 from sleuth.errors import InputError
 from sleuth.games.loop.cards import DECK, EXIT, JEWEL, JEWELS, NOTES, TRAP, TRINKET, kind, value
+from sleuth.games.loop.exact import Solved, solve
 from sleuth.games.loop.temple import Action, Temple
 from sleuth.games.loop.tracker import Tracker
 
@@ -52,6 +60,7 @@ LINE = 12  # actions at most in the line shown
 CLOSED = 20000  # games at most in the search that proves every line lost
 MARGIN = 1.96  # standard errors by which a sampled action must beat the rollout's own choice
 EXACT = 7  # play every order when at most this many cards are unseen (7! = 5040 orders)
+SEARCHED = 16  # the exact search is tried with at most this many cards unseen
 
 CODE = {name: k for k, name in enumerate(DECK)}
 KIND = [kind(name) for name in DECK]
@@ -99,6 +108,12 @@ class Plan:
     line: list[Action] = field(default_factory=list)  # the best action, then the route to a look
     doomed: bool | None = None  # every line loses: True proven, False a game won, None unknown
     level: frozenset[str] = frozenset()  # the actions the first does not clearly beat (itself too)
+    solved: Solved | None = None  # the exact search's answer, when it finished in its time
+
+    @property
+    def chances(self) -> dict[str, Fraction]:
+        """Each action's exact best chance of winning (by its words), when the search finished."""
+        return {} if self.solved is None else {str(o.action): o.win for o in self.solved.options}
 
 
 def fill(now: Temple, order: tuple[str, ...]) -> Game:
@@ -293,6 +308,10 @@ def advise(
     if not actions:
         raise InputError("sleuth next", "", f"no legal action: the game is {now.status}")
     unseen = [CODE[c] for c in now.unseen]
+    # the exact search first, with a third of the time: the optimum when it finishes (it
+    # rarely does with more unseen cards: docs/loop.md)
+    tries = deadline is not None and len(unseen) <= SEARCHED
+    solved = solve(now, deadline.share(3)) if tries and deadline is not None else None
     orders = shuffled(unseen, samples)
     won, cards = weigh(now, actions, orders, deadline)
     played = len(won[0])
@@ -322,8 +341,29 @@ def advise(
         for k, w in enumerate(weighed)
         if not clearly(won[best], won[k], exact) and not clearly(cards[best], cards[k], exact)
     )
-    first = line(now, ranked[0].action)
-    return Plan(ranked, exact, played, method, greed, first, doomed, level)
+    if solved is not None:  # the exact best action first; the sampled games stay as shown
+        ranked, level, doomed = optimal(ranked, solved), exact_level(solved), solved.doomed
+        method += f"; the first checked by the exact search over looks (best chance {solved.win})"
+    first = list(solved.plan) if solved is not None and solved.plan else line(now, ranked[0].action)
+    return Plan(ranked, exact, played, method, greed, first, doomed, level, solved)
+
+
+def optimal(ranked: tuple[Weighed, ...], solved: Solved) -> tuple[Weighed, ...]:
+    """``ranked`` with an action of the exact best chance first (the sampled first if it is one)."""
+    chances = {str(o.action): o.win for o in solved.options}
+    best = max(chances.values())
+    lead = str(solved.plan[0]) if solved.plan else None  # the exact line's own first action
+    k = next(
+        (k for k, w in enumerate(ranked) if str(w.action) == lead),
+        next(k for k, w in enumerate(ranked) if chances[str(w.action)] == best),
+    )
+    return (ranked[k], *ranked[:k], *ranked[k + 1 :])
+
+
+def exact_level(solved: Solved) -> frozenset[str]:
+    """The actions whose exact best chance is the best: each as good as the first."""
+    best = max((o.win for o in solved.options), default=Fraction(0))
+    return frozenset(str(o.action) for o in solved.options if o.win == best)
 
 
 def chosen(weighed: list[Weighed], won: list[np.ndarray], base: int | None, exact: bool) -> int:
