@@ -231,3 +231,22 @@ def test_the_twins_rank_a_winning_route_alike():
     from sleuth.games.loop import rollout
 
     assert rollout.WIN == plan.WIN
+
+
+def test_next_names_the_chance_of_being_stuck_after_its_line_s_look():
+    from sleuth.games.loop.tracker import after_look
+
+    shown = 0
+    for seed in range(6):
+        game = simulate(seed, "greedy")
+        for k in range(0, len(game.doc["events"]), 3):
+            found = believe(parse({**game.doc, "events": game.doc["events"][:k]}, "x"), None)
+            if not found.temple.actions():
+                continue
+            advice = plan.advise(found, {}, samples=20)
+            if advice.line and advice.line[-1].action == "look":
+                assert advice.after == after_look(plan.at_look(found.temple, advice.line))
+                shown += 1
+            else:
+                assert advice.after is None
+    assert shown > 5

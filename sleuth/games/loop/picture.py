@@ -148,6 +148,11 @@ def show_advice(console: Console, plan: Plan) -> None:
     console.print(Text(f"Next: {route}.", style="bold"))
     if plan.doomed:
         console.print(Text("Doomed: no look and no win is within reach; every line loses."))
+    if plan.after is not None:
+        after = plan.after
+        console.print(
+            Text(f"After the look: stuck {pct(after.stuck)}, only traps {pct(after.trapped)}.")
+        )
     if plan.solved is not None:
         console.print(Text(f"Best chance of winning: {pct(plan.solved.win)} (exact search)."))
     console.print(Text(f"Each action, by the games that follow it: {plan.method}."))
@@ -175,7 +180,12 @@ def advice_json(plan: Plan) -> dict[str, Any]:
         "method": plan.method,
         "games": plan.games,
         "options": [weighed_json(w, plan.chances.get(str(w.action))) for w in plan.options],
-    }
+    } | ({} if plan.after is None else {"after_look": after_json(plan.after)})
+
+
+def after_json(after: Any) -> dict[str, float]:
+    """The chances after a look: stuck (no legal action), only traps."""
+    return {"stuck": float(after.stuck), "trapped": float(after.trapped)}
 
 
 def weighed_json(w: Weighed, best: Fraction | None = None) -> dict[str, Any]:

@@ -45,8 +45,9 @@ from sleuth.chance import wilson
 from sleuth.errors import InputError
 from sleuth.games.loop.cards import DECK, EXIT, JEWEL, JEWELS, NOTES, TRAP, TRINKET, kind, value
 from sleuth.games.loop.exact import Solved, solve
-from sleuth.games.loop.temple import Action, Temple
-from sleuth.games.loop.tracker import Tracker
+from sleuth.games.loop.rules import Explore, Mark, Return
+from sleuth.games.loop.temple import Action, Temple, step
+from sleuth.games.loop.tracker import AfterLook, Tracker, after_look
 
 STEPS = 1000  # actions a rollout may take before it counts as lost (a safety: routes progress)
 ROUTES = 100  # games a route search reaches at most
@@ -109,6 +110,7 @@ class Plan:
     doomed: bool | None = None  # every line loses: True proven, False a game won, None unknown
     level: frozenset[str] = frozenset()  # the actions the first does not clearly beat (itself too)
     solved: Solved | None = None  # the exact search's answer, when it finished in its time
+    after: AfterLook | None = None  # at the look that ends the line: stuck, or only traps
 
     @property
     def chances(self) -> dict[str, Fraction]:
@@ -345,7 +347,21 @@ def advise(
         ranked, level, doomed = optimal(ranked, solved), exact_level(solved), solved.doomed
         method += f"; the first checked by the exact search over looks (best chance {solved.win})"
     first = list(solved.plan) if solved is not None and solved.plan else line(now, ranked[0].action)
-    return Plan(ranked, exact, played, method, greed, first, doomed, level, solved)
+    looked = at_look(now, first)
+    after = None if looked is None else after_look(looked)
+    return Plan(ranked, exact, played, method, greed, first, doomed, level, solved, after)
+
+
+def at_look(now: Temple, route: list[Action]) -> Temple | None:
+    """The temple where ``route`` ends in a look, its certain actions played; None otherwise."""
+    if not route or route[-1].action != "look":
+        return None
+    for action in route[:-1]:
+        if action.action == "explore":
+            now = step(now, Explore(int(action.what or 0)))
+        else:
+            now = step(now, (Mark if action.action == "mark" else Return)(str(action.what)))
+    return now
 
 
 def optimal(ranked: tuple[Weighed, ...], solved: Solved) -> tuple[Weighed, ...]:
