@@ -163,3 +163,17 @@ def test_next_s_chances_are_calibrated_when_the_opponents_follow_its_model():
         simulate(3, seed, me=seed % 3, destroy=0.0, advisor=advisor)
     assert stated > 100
     assert abs(taken - stated) < 3 * spread**0.5, (taken, stated)
+
+
+def test_check_after_my_meld_says_one_meld_a_turn():
+    from pathlib import Path
+
+    from sleuth.games.london.advice import hold
+    from sleuth.store import load
+
+    record = load(Path(__file__).resolve().parents[2] / "examples/looting-london-4p.yaml")[0]
+    melded = hold(believe(record.upto(23)), 3)  # event 23: my meld, my draw still to come
+    assert melded.melded and melded.now is None and melded.destroy is None
+    assert all(t.meld is None for t in advise(believe(record.upto(23)), {}).options)
+    fresh = hold(believe(record.upto(22)), 1)
+    assert not fresh.melded and fresh.now is not None and fresh.verdict == "take"

@@ -304,6 +304,7 @@ class Hold:
     now: Turn | None
     destroy: Turn | None
     wait: Turn | None
+    melded: bool = False  # I melded this turn already: no meld is open until my next
 
     @property
     def later(self) -> Fraction:
@@ -344,4 +345,5 @@ def hold(found: Hands, column: int) -> Hold:
             key=lambda t: t.later.get(column, Fraction(0)),
             default=None,
         ),
+        now.melded,
     )

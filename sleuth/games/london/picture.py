@@ -268,6 +268,8 @@ def show_hold(console: Console, hold: Hold) -> None:
     console.print(Text(f"Column {hold.column}: the bottom tile is {hold.tile}{above}."))
     if hold.now:
         console.print(Text(f"Take it now: +{hold.now.points} ({turn_words(hold.now)})."))
+    elif hold.melded:
+        console.print(Text("Take it now: I melded this turn already (one meld a turn)."))
     else:
         console.print(Text("Take it now: my hand cannot pay for it."))
     if hold.destroy:
