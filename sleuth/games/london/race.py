@@ -16,7 +16,7 @@ import numpy as np
 from sleuth.games.london.cards import DISKS, Box, Tile, add
 from sleuth.games.london.course import Course
 from sleuth.games.london.hands import decks, flat, passes
-from sleuth.games.london.weights import CHUNK, distinct, gathered, multinomials, objects, pairs
+from sleuth.games.london.weights import distinct, fitting, gathered, multinomials, objects, pairs
 from sleuth.model import Holder
 
 MODEL = (
@@ -100,29 +100,13 @@ def grown(rows, weights, labels, choices, draws, drawn, top, spent=0, wanted=Non
     options = int(choices.max(initial=0)) + 1  # a label and a choice as one number
     if spent:
         i, j = pairs(top[:spent] - rows[:, 1 : 1 + spent], draws[:, :spent])
-        blocks = [(0, i, j)]
-    else:
-        scale = np.cumprod(np.r_[1, top[:-1] + 1]).astype(np.int64)  # a part as one number
-        n = 0 if wanted is None else wanted.shape[1]
-        codes = None if wanted is None else np.unique(wanted[(wanted >= 0).all(axis=1)] @ scale[:n])
-        blocks = []
-        step = max(1, CHUNK // max(1, len(draws)))
-        for start in range(0, len(rows), step):
-            sums = rows[start : start + step, None, 1:] + draws[None, :, :]
-            fits = (sums <= top).all(axis=2)
-            if codes is not None:
-                fits &= np.isin(sums[..., :n] @ scale[:n], codes)
-            i, j = np.nonzero(fits)
-            blocks.append((start, i, j))
-    keys, products = [], []
-    for start, i, j in blocks:
-        sums = rows[start + i, 1:] + draws[j]
+        sums = rows[i, 1:] + draws[j]
         fits = (sums <= top).all(axis=1)
         i, j, sums = i[fits], j[fits], sums[fits]
-        label = rows[start + i, 0] * options + choices[rows[start + i, 0], j]
-        keys.append(np.column_stack([label, sums]))
-        products.append(weights[start + i] * drawn[j])
-    merged = gathered(np.concatenate(keys), np.concatenate(products))
+    else:
+        i, j, sums = fitting(rows[:, 1:], draws, top, wanted)
+    label = rows[i, 0] * options + choices[rows[i, 0], j]
+    merged = gathered(np.column_stack([label, sums]), weights[i] * drawn[j])
     used, index = np.unique(merged.keys[:, 0], return_inverse=True)
     named = [(*labels[u // options], int(u % options)) for u in used.tolist()]
     relabelled = merged.keys.copy()

@@ -80,33 +80,43 @@ def joined(tallies: list[Weights], width: int) -> Weights:
     return gathered(keys, np.concatenate([t.weights for t in tallies]))
 
 
-def convolve(a: Weights, b: Weights, top: np.ndarray, wanted: np.ndarray | None = None) -> Weights:
-    """Each sum of a key of ``a`` and one of ``b``, none above ``top``: weights multiplied.
+def fitting(
+    a: np.ndarray, b: np.ndarray, top: np.ndarray, wanted: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every pair (i, j) of rows of ``a`` and ``b`` whose sum is nowhere above ``top``: i, j, sum.
 
     ``wanted``: when given, only the sums whose first ``wanted.shape[1]`` counts are a row of
-    it are kept (checked before any weight is multiplied).
+    it (formed a block of ``a`` at a time).
     """
-    for x, y in ((a, b), (b, a)):
-        if wanted is None and len(x) == 1 and not x.keys.any() and x.weights[0] == 1:
-            return y
-    scale = np.cumprod(np.r_[1, top[:-1] + 1]).astype(np.int64)  # a key as one number
-    codes, n = None, 0
-    if wanted is not None:
-        n = wanted.shape[1]
-        codes = np.unique(wanted[(wanted >= 0).all(axis=1)] @ scale[:n])
-    keys, weights = [], []
+    n = 0 if wanted is None else wanted.shape[1]
+    scale = np.cumprod(np.r_[1, top[:-1] + 1]).astype(np.int64)  # a part as one number
+    codes = None if wanted is None else np.unique(wanted[(wanted >= 0).all(axis=1)] @ scale[:n])
+    found: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     rows = max(1, CHUNK // max(1, len(b)))
     for start in range(0, len(a), rows):
-        sums = a.keys[start : start + rows, None, :] + b.keys[None, :, :]
+        sums = a[start : start + rows, None, :] + b[None, :, :]
         fits = (sums <= top).all(axis=2)
         if codes is not None:
             fits &= np.isin(sums[..., :n] @ scale[:n], codes)
         i, j = np.nonzero(fits)
-        keys.append(sums[i, j])
-        weights.append(a.weights[start + i] * b.weights[j])
-    if not keys:
-        return Weights(np.zeros((0, a.keys.shape[1]), np.int64), objects([]))
-    return gathered(np.concatenate(keys), np.concatenate(weights))
+        found.append((start + i, j, sums[i, j]))
+    if not found:
+        none = np.zeros(0, np.int64)
+        return none, none, np.zeros((0, a.shape[1]), np.int64)
+    i, j, sums = zip(*found, strict=True)
+    return np.concatenate(i), np.concatenate(j), np.concatenate(sums)
+
+
+def convolve(a: Weights, b: Weights, top: np.ndarray, wanted: np.ndarray | None = None) -> Weights:
+    """Each sum of a key of ``a`` and one of ``b``, none above ``top``: weights multiplied.
+
+    ``wanted``: as for ``fitting``, checked before any weight is multiplied.
+    """
+    for x, y in ((a, b), (b, a)):
+        if wanted is None and len(x) == 1 and not x.keys.any() and x.weights[0] == 1:
+            return y
+    i, j, sums = fitting(a.keys, b.keys, top, wanted)
+    return gathered(sums, a.weights[i] * b.weights[j])
 
 
 def multinomials(rest: np.ndarray) -> np.ndarray:
