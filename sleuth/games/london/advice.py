@@ -52,7 +52,6 @@ class Turn:
     before: dict[int, dict[Holder, Fraction]] = field(default_factory=dict)
     best: Fraction = Fraction(0)
     tiles: dict[int, Tile] = field(default_factory=dict)  # column -> its bottom after the step
-    hand: Counts = ()  # my hand after the step, before the draw
     race: str = ""  # the case of the tile my step takes: e.g. "orange: me 5, Ann 3"
     later: dict[int, Fraction] = field(default_factory=dict)  # column -> number expected there
     ready: Fraction = Fraction(0)  # the chance I can meld some tile at my next turn
@@ -68,52 +67,48 @@ class Advice:
     """Every turn open to me, best first, and the model of the opponents it assumes."""
 
     options: list[Turn]
-    me: Holder
     order: tuple[Holder, ...]  # the opponents who play before my next turn, in turn
     model: str = MODEL
-    box: Box | None = None
 
 
 def advise(found: Hands, given: dict[str, Any], deadline: Any = None) -> Advice:
     """Each turn of mine weighed (the ``advise`` part); an InputError when it is not my turn."""
-    record, now = found.record, found.course
-    table, start = record.table, record.start
-    me = table.me
+    now, table = found.course, found.record.table
     due = next_player(now, table)
-    if due not in (None, me):
+    if due not in (None, table.me):
         raise InputError(
             "sleuth next", "", f"it is {due}'s turn: my turns are weighed when they come"
         )
-    order = tuple(table.offset(me, k) for k in range(1, len(table.players)))
-    races: dict[tuple, Race] = {}
+    order = table.others(table.me)
+    races: dict[tuple, Race] = {}  # the race after a step, by the columns it leaves
     options = []
-    for first, after in steps(now, table, start, found.box):
-        key = after.columns
-        if key not in races:
-            races[key] = race(after, order, found.box)
-        gained = after.points(me, start) - now.points(me, start)
-        hand = after.known[me]
-        case = standing(after, first, table.players)
+    for first, after in steps(now, table, found.record.start, found.box):
+        if after.columns not in races:
+            races[after.columns] = race(after, order, found.box)
         for card in draws(after, found.box):
-            turn = weigh(first, after, hand, card, gained, races[key], order, found.box)
-            options.append(replace(turn, race=case))
+            options.append(turn_of(found, first, after, card, races[after.columns]))
     options.sort(key=lambda t: (-t.value, -t.points))
-    return Advice(options, me, order, box=found.box)
+    return Advice(options, order)
 
 
 def weigh_turn(found: Hands, first: tuple, draw: str) -> Turn:
     """A turn of mine as played: its ``first`` events (a destroy, a meld) and then ``draw``."""
-    record, now = found.record, found.course
-    table, start = record.table, record.start
-    after = now
+    record, after = found.record, found.course
     for event in first:
-        after = step(after, event, table, start, found.box)
+        after = step(after, event, record.table, record.start, found.box)
     if draw not in draws(after, found.box):
         raise InputError("", "card", f"no {draw} to draw: the row is {', '.join(after.row)}")
-    order = tuple(table.offset(table.me, k) for k in range(1, len(table.players)))
-    gained = after.points(table.me, start) - now.points(table.me, start)
-    odds = race(after, order, found.box)
-    turn = weigh(first, after, after.known[table.me], draw, gained, odds, order, found.box)
+    return turn_of(
+        found, first, after, draw, race(after, record.table.others(record.table.me), found.box)
+    )
+
+
+def turn_of(found: Hands, first: tuple, after: Course, card: str, odds: Race) -> Turn:
+    """My turn: ``first`` (leaving ``after``), then ``card`` drawn, weighed on ``odds``."""
+    table, start = found.record.table, found.record.start
+    gained = after.points(table.me, start) - found.course.points(table.me, start)
+    hand = after.known[table.me]
+    turn = weigh(first, after, hand, card, gained, odds, table.others(table.me), found.box)
     return replace(turn, race=standing(after, first, table.players))
 
 
@@ -231,7 +226,7 @@ def weigh(
     order: tuple[Holder, ...],
     box: Box,
 ) -> Turn:
-    """One turn: my first step, then ``card`` drawn, weighed over the opponents' takes."""
+    """One turn: my first step (leaving ``hand``), then ``card`` drawn, over the opponents'."""
     bottoms = {c: tiles[-1] for c, tiles in enumerate(after.columns, 1) if tiles}
     mine = dict.fromkeys(bottoms, 0)
     later = dict.fromkeys(bottoms, 0)
@@ -276,7 +271,6 @@ def weigh(
         {c: {p: chance(n) for p, n in by.items()} for c, by in before.items()},
         chance(best),
         bottoms,
-        hand,
         later={c: chance(n) for c, n in later.items()},
         ready=chance(ready),
     )
