@@ -23,7 +23,6 @@ from sleuth.budget import Deadline
 from sleuth.games.base import Event
 from sleuth.games.loop import exact, plan
 from sleuth.games.loop.cards import DECK
-from sleuth.games.loop.rules import Explore, Mark, Return
 from sleuth.games.loop.simulate import simulate
 from sleuth.games.loop.temple import Action, Temple, step
 from sleuth.games.loop.tracker import Tracker, after_look
@@ -92,9 +91,7 @@ def act(action: Action) -> str:
 
 def event(action: Action) -> Event:
     """A certain action (explore, mark, return) as the record's event."""
-    if action.action == "explore":
-        return Explore(int(action.what or 0))
-    return (Mark if action.action == "mark" else Return)(str(action.what))
+    return action.event()
 
 
 def agrees(solved: exact.Solved, temple: Temple, oracle: Worked, state: State) -> None:

@@ -45,7 +45,6 @@ from sleuth.chance import wilson
 from sleuth.errors import InputError
 from sleuth.games.loop.cards import DECK, EXIT, JEWEL, JEWELS, NOTES, TRAP, TRINKET, kind, value
 from sleuth.games.loop.exact import Solved, solve
-from sleuth.games.loop.rules import Explore, Mark, Return
 from sleuth.games.loop.temple import Action, Temple, step
 from sleuth.games.loop.tracker import AfterLook, Tracker, after_look
 
@@ -357,10 +356,7 @@ def at_look(now: Temple, route: list[Action]) -> Temple | None:
     if not route or route[-1].action != "look":
         return None
     for action in route[:-1]:
-        if action.action == "explore":
-            now = step(now, Explore(int(action.what or 0)))
-        else:
-            now = step(now, (Mark if action.action == "mark" else Return)(str(action.what)))
+        now = step(now, action.event())
     return now
 
 

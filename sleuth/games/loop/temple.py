@@ -32,6 +32,12 @@ class Action:
     def __str__(self) -> str:
         return self.action if self.what is None else f"{self.action} {self.what}"
 
+    def event(self) -> Event:
+        """The record's event for a certain action: an explore, a mark, a return (not a look)."""
+        if self.action == "explore":
+            return Explore(int(self.what or 0))
+        return (Mark if self.action == "mark" else Return)(str(self.what))
+
 
 @dataclass(frozen=True)
 class Temple:
