@@ -223,13 +223,10 @@ def completed(mine: Weights, rest: Weights, top: np.ndarray, counted: Decks) -> 
     if not len(i):
         return out
     left = top[spent:] - mine.keys[i, spent:] - rest.keys[j, spent:]
-    left = np.where((left < 0).any(axis=1)[:, None], -1, left)
     decks_, where = distinct(np.maximum(left, 0))
     n = multinomials(decks_)[where]  # once per distinct deck
     n[(left < 0).any(axis=1) | (left.sum(axis=1) != counted.deck)] = 0
-    terms = mine.weights[i] * rest.weights[j] * n
-    order = np.argsort(i, kind="stable")
-    i, terms = i[order], terms[order]
+    terms = mine.weights[i] * rest.weights[j] * n  # i in order (``pairs``)
     firsts = np.flatnonzero(np.r_[True, i[1:] != i[:-1]])
     out[i[firsts]] = np.add.reduceat(terms, firsts)
     return out

@@ -29,18 +29,8 @@ class Weights:
         """The zero vector, weight 1: convolving with it changes nothing."""
         return cls(np.zeros((1, width), np.int64), objects([1]))
 
-    @classmethod
-    def of(cls, table: dict[tuple[int, ...], int], width: int) -> Weights:
-        """A tally from a dict of key -> weight (each key ``width`` long)."""
-        keys = np.array(list(table), np.int64).reshape(len(table), width)
-        return cls(keys, objects(table.values()))
-
     def __len__(self) -> int:
         return len(self.weights)
-
-    def total(self) -> int:
-        """The sum of the weights."""
-        return int(sum(self.weights.tolist()))
 
     def dict(self) -> dict[tuple[int, ...], int]:
         """As a dict of key -> weight."""
@@ -70,14 +60,6 @@ def gathered(keys: np.ndarray, weights: np.ndarray) -> Weights:
     keys, weights = keys[order], weights[order]
     starts = np.flatnonzero(new)
     return Weights(keys[starts], np.add.reduceat(weights, starts))
-
-
-def joined(tallies: list[Weights], width: int) -> Weights:
-    """Several tallies as one, equal keys summed."""
-    if not tallies:
-        return Weights(np.zeros((0, width), np.int64), objects([]))
-    keys = np.concatenate([t.keys for t in tallies])
-    return gathered(keys, np.concatenate([t.weights for t in tallies]))
 
 
 def fitting(
@@ -132,7 +114,7 @@ def multinomials(rest: np.ndarray) -> np.ndarray:
 
 
 def pairs(wanted: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every (i, j) with ``wanted[i]`` equal to ``keys[j]`` (rows of counts), as two arrays."""
+    """Every (i, j) with ``wanted[i]`` equal to ``keys[j]`` (rows of counts); i in order."""
     if not wanted.shape[1]:
         i, j = np.indices((len(wanted), len(keys)))
         return i.ravel(), j.ravel()
@@ -144,7 +126,7 @@ def pairs(wanted: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     lo = np.searchsorted(have[order], want, "left")
     hi = np.searchsorted(have[order], want, "right")
     counts = hi - lo
-    i = np.repeat(np.arange(len(wanted)), counts)
+    i = np.repeat(np.arange(len(wanted)), counts)  # in order: each row's pairs together
     offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
     return i, order[np.repeat(lo, counts) + offsets]
 
