@@ -61,6 +61,11 @@ class Turn:
         """The points now and the expected best meld next turn."""
         return self.points + self.best
 
+    def threat(self, column: int) -> str:
+        """The opponent likeliest to take ``column``'s tile first: ", Ann takes it first 12%"."""
+        first = max(self.before[column].items(), key=lambda kv: kv[1], default=None)
+        return f", {first[0]} takes it first {pct(first[1])}" if first and first[1] else ""
+
 
 @dataclass(frozen=True)
 class Advice:
@@ -137,9 +142,7 @@ def reason(turn: Turn) -> str:
     reach = [(p * turn.tiles[c].number, c) for c, p in turn.mine.items() if p]
     if reach:
         _, c = max(reach)
-        first = max(turn.before[c].items(), key=lambda kv: kv[1], default=None)
-        threat = f", {first[0]} takes it first {pct(first[1])}" if first and first[1] else ""
-        words.append(f"{pct(turn.mine[c])} to meld {turn.tiles[c]} next turn{threat}")
+        words.append(f"{pct(turn.mine[c])} to meld {turn.tiles[c]} next turn{turn.threat(c)}")
     elif turn.best:
         words.append(f"only a tile an opponent uncovers: {float(turn.best):.2f} expected")
     else:

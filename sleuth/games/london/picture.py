@@ -291,11 +291,9 @@ def wait_words(hold: Hold) -> str:
     wait, c = hold.wait, hold.column
     if wait is None or not hold.later:
         return "nothing expected from this column at my next turn"
-    threat = max(wait.before[c].items(), key=lambda kv: kv[1], default=None)
-    first = f", {threat[0]} takes it first {pct(threat[1])}" if threat and threat[1] else ""
     return (
         f"{float(hold.later):.2f} expected from this column at my next turn after "
-        f"{turn_words(wait)}: {hold.tile} still mine {pct(wait.mine[c])}{first}"
+        f"{turn_words(wait)}: {hold.tile} still mine {pct(wait.mine[c])}{wait.threat(c)}"
     )
 
 
