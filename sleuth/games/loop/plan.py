@@ -311,8 +311,9 @@ def advise(
     unseen = [CODE[c] for c in now.unseen]
     # the exact search first, with a third of the time: the optimum when it finishes (it
     # rarely does with more unseen cards: docs/loop.md)
-    tries = deadline is not None and len(unseen) <= SEARCHED
-    solved = solve(now, deadline.share(3)) if tries and deadline is not None else None
+    solved = None
+    if deadline is not None and len(unseen) <= SEARCHED:
+        solved = solve(now, deadline.share(3))
     orders = shuffled(unseen, samples)
     won, cards = weigh(now, actions, orders, deadline)
     played = len(won[0])
@@ -361,14 +362,13 @@ def at_look(now: Temple, route: list[Action]) -> Temple | None:
 
 
 def optimal(ranked: tuple[Weighed, ...], solved: Solved) -> tuple[Weighed, ...]:
-    """``ranked`` with an action of the exact best chance first (the sampled first if it is one)."""
-    chances = {str(o.action): o.win for o in solved.options}
-    best = max(chances.values())
-    lead = str(solved.plan[0]) if solved.plan else None  # the exact line's own first action
-    k = next(
-        (k for k, w in enumerate(ranked) if str(w.action) == lead),
-        next(k for k, w in enumerate(ranked) if chances[str(w.action)] == best),
-    )
+    """``ranked`` with the exact line's first action first: it has the best chance.
+
+    With no line (nothing wins) every action is as good: ``ranked`` as it is.
+    """
+    if not solved.plan:
+        return ranked
+    k = next(k for k, w in enumerate(ranked) if str(w.action) == str(solved.plan[0]))
     return (ranked[k], *ranked[:k], *ranked[k + 1 :])
 
 
