@@ -57,7 +57,8 @@ def spread_table(found: Hands, player: str) -> Table:
     """One opponent: the chance of holding j cards of each figure."""
     spread = found.spread(player)
     most = max(len(s) for s in spread)
-    table = Table(title=f"{player}: chance of holding j cards of a figure", title_justify="left")
+    title = f"{player}: chance of holding j cards of a figure"
+    table = Table(title=title, title_justify="left", min_width=len(title))  # the title unbroken
     table.add_column("figure")
     for j in range(most):
         table.add_column(str(j), justify="right")
