@@ -21,6 +21,8 @@ The sets (``--set``; the records are ``states.py``'s):
   of 5 and of 6 players, 20 by default, and half as many Lima games), then ``--tolerate 1``,
   then ``--budget 1`` on the three 6-player states slowest in either tree;
 - ``next``: ``sleuth next --json`` on three states of each of ``--games`` games (2);
+- ``route``: ``sleuth next --json`` on table Goldraub games of 6 and 5 players (``--games``,
+  20), each after 6, 12, 18 and 24 events;
 - ``replay``: ``sleuth replay --json`` of whole games, ``why`` of a certain and an open fact;
 - ``play``: entries typed into ``sleuth play``, one session in each tree;
 - ``startup``, ``budget``, ``tolerate``: as the sections of ``run.py``.
@@ -214,6 +216,8 @@ def rows(name: str, folder: Path, games: int | None, stack: ExitStack) -> list[R
         return commands(states.table_commands(folder, games, (games + 1) // 2))
     if name == "next":
         return commands(states.next_commands(folder, 2 if games is None else games, 3))
+    if name == "route":
+        return commands(states.route_next_commands(folder, 20 if games is None else games))
     if name == "play":
         return play_rows(folder, stack)
     made = {
@@ -225,7 +229,8 @@ def rows(name: str, folder: Path, games: int | None, stack: ExitStack) -> list[R
     return commands(made[name]())
 
 
-SETS = ["quick", "tail", "table", "next", "replay", "play", "startup", "budget", "tolerate"]
+SETS = ["quick", "tail", "table", "next", "route", "replay", "play", "startup", "budget"]
+SETS += ["tolerate"]
 
 Results = dict[tuple[Row, str], list[Taken]]
 
@@ -327,7 +332,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", required=True, help="the git revision to compare with")
     parser.add_argument("--set", default="quick", choices=SETS, help="what to measure (quick)")
     parser.add_argument("--rounds", type=int, default=3, help="alternated rounds (3)")
-    parser.add_argument("--games", type=int, help="games per set: table 20, next 2")
+    parser.add_argument("--games", type=int, help="games per set: table 20, next 2, route 20")
     parser.add_argument("--markdown", action="store_true", help="a Markdown table")
     args = parser.parse_args(argv)
     lines = header(args.against)

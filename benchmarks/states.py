@@ -83,6 +83,8 @@ TARGETS = {
     "replay lima 5p": Target(5.0),
     # issue 30: every Scotland Yard command within 0.3 s beyond a start-up of about 0.2 s
     **{f"scotland {c}": Target(0.5) for c in ("report", "check", "next", "replay", "log")},
+    "next goldraub 6p": Target(2.0),  # issue 33: every state
+    "next goldraub 5p": Target(1.0),
     "why (certain)": Target(1.0),
     "why (open)": Target(1.0),
 }
@@ -239,6 +241,20 @@ def next_commands(folder: Path, games: int, per: int) -> list[Command]:
                 path = str(write(folder, f"next-{game}-{players}p-{seed}-{k}", cut(doc, k)))
                 argv = (SLEUTH, "next", "--json", "-f", path, *extra)
                 out.append(Command(f"next {game} {players}p", f"seed {seed} @{k}", argv))
+    return out
+
+
+def route_next_commands(folder: Path, games: int, every: int = 6) -> list[Command]:
+    """``sleuth next --json`` on table Goldraub games of 4 rounds (6, then 5 players), seeds 0
+    to ``games`` - 1, each cut after 6, 6 + ``every``, ... up to 24 events: issue 33's states."""
+    out = []
+    for players in (6, 5):
+        for seed in range(games):
+            doc = table_game(players, 4, seed)[0]
+            for k in range(FIRST, min(LAST, len(doc["events"])) + 1, every):
+                path = str(write(folder, f"route-{players}p-{seed}-{k}", cut(doc, k)))
+                argv = (SLEUTH, "next", "--json", "-f", path)
+                out.append(Command(f"next goldraub {players}p", f"seed {seed} @{k}", argv))
     return out
 
 

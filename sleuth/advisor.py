@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from sleuth.budget import Deadline
 from sleuth.model import Holder, Item, Model, Term
 from sleuth.parallel import batch
-from sleuth.solve import BudgetExceeded, Counts, split, split_pairs
+from sleuth.solve import BudgetExceeded, Counts, layered_split, layers, split, split_pairs
 
 if TYPE_CHECKING:
     pass
@@ -103,8 +103,16 @@ def answer_splits(
 ) -> list[Split | None]:
     """``answer_counts`` of each question, in order; in workers when it pays (``batch``).
 
-    With a ``deadline``, None for each question not counted by then.
+    The record is counted once with its layers kept, and each question only over the layers
+    its items span (``sleuth.solve.layers``); where the layer engine cannot count the record,
+    each question is counted whole. With a ``deadline``, None for each question not counted by
+    then.
     """
+    if not questions:
+        return []
+    shared = within(deadline, layers, model, list(questions))
+    if shared is not None:
+        return batch(lambda q: within(deadline, layered_split, shared, q), questions, due=deadline)
     return batch(lambda q: within(deadline, answer_counts, model, q), questions, due=deadline)
 
 

@@ -12,6 +12,10 @@
   question not asked yet), ``{answer: Counts}``, in one forward pass (``BudgetExceeded`` as
   ``count``); ``split_pairs(model, question, holder, budget)`` also the worlds per pair of
   items ``holder`` holds, per answer (``{answer: (Counts, pairs)}``).
+- ``layers(model, questions, budget)``: the record counted once with every layer kept
+  (``Layers``), or None where the layer engine cannot count it; ``layered_split(layers,
+  question, budget)`` then equals ``split(model, question, budget)``, each question counted only
+  over the layers its items span.
 - ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
 - ``firsts(entail, facts, holding)``: the event since which each of the facts holds (or, not
   ``holding``, fails), in one bisection: the package's one search for the first forcing event.
@@ -32,6 +36,8 @@ from typing import Any
 
 from sleuth.solve.counts import BudgetExceeded, Counts, Loose
 from sleuth.solve.exact import count, count_tolerant, split, split_pairs
+from sleuth.solve.layered import layers
+from sleuth.solve.layered import split as layered_split
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import Estimate, estimate
 
@@ -46,6 +52,8 @@ __all__ = [
     "count_tolerant",
     "estimate",
     "firsts",
+    "layered_split",
+    "layers",
     "smallest",
     "split",
     "split_pairs",

@@ -204,10 +204,14 @@ class _Race:
     deadline: float | None
     engine: Engine
     kernels: Kernels  # the count's, not a run's
+    keys: bool = False  # whether runs keep every layer's keys (``VectorRun.keep_keys``)
 
     def run(self, order: list[Item]) -> Run:
         """A new run in this order, at its start."""
-        return self.engine(with_order(self.p, order, self.reduced), self.kernels)
+        run = self.engine(with_order(self.p, order, self.reduced), self.kernels)
+        if self.keys:
+            run.keep_keys()
+        return run
 
     def alone(self) -> Run | None:
         """The first greedy order's run, if it finishes within ``SOLO`` states."""
@@ -265,7 +269,13 @@ class _Race:
         return None
 
 
-def race(p: Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | None = None) -> Run:
+def race(
+    p: Plan,
+    reduced: Reduced,
+    deadline: float | None,
+    hint: list[Item] | None = None,
+    keys: bool = False,
+) -> Run:
     """The forward pass of a count, in the first order that finishes.
 
     Most counts finish in the first greedy order within ``SOLO`` states. A hard one then takes
@@ -276,10 +286,11 @@ def race(p: Plan, reduced: Reduced, deadline: float | None, hint: list[Item] | N
     of the engine's state bound (an order that needs more, or is expected to need far more,
     drops out). When every one has dropped, the first run dropped whole goes on from where it
     stopped, under the whole bound (``Shelf``); if it fails too, the next ``SECOND`` that
-    dropped run again from the start. TooBig when none finishes.
+    dropped run again from the start. TooBig when none finishes. ``keys``: every layer's keys
+    are kept (the layer engine only, ``VectorRun.keep_keys``).
     """
     engine = engines.choose(p)
-    racing = _Race(p, reduced, deadline, engine, Kernels())
+    racing = _Race(p, reduced, deadline, engine, Kernels(), keys)
     run = racing.alone()
     if run is not None:
         return run

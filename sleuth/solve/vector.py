@@ -46,10 +46,12 @@ class _Fields:
     A field keeps its place for its whole life, from the step that opens it to the step that
     closes it, so a step re-packs nothing: the next layer's key of a successor starts as its
     state's key with the closing fields cleared, and a field opening at a step reads as zero
-    because no live field shares its bits. Places are found first-fit in 64-bit words.
+    because no live field shares its bits. Places are found first-fit in 64-bit words, the
+    fields named in ``first`` before the others: a run with more fields than another (a
+    question's, ``resumed``) then keeps every field of the other in its place.
     """
 
-    def __init__(self, steps: Steps, cap_widths: list[int], kernels: Kernels):
+    def __init__(self, steps: Steps, cap_widths: list[int], kernels: Kernels, first=frozenset()):
         self.kernels = kernels
         n = len(steps.steps)
         lives: dict[tuple[str, int], list[int]] = {}
@@ -62,9 +64,10 @@ class _Fields:
         wanted = [(("cap", s), w, -1, n) for s, w in enumerate(cap_widths)]
         if steps.tolerant:  # the label (``steps``), alive from the start to the end
             wanted.append((("l", 0), steps.settled.bit_length(), -1, n))
-        for (kind, i), (first, last) in sorted(lives.items(), key=lambda x: x[1][0]):
+        placing = sorted(lives.items(), key=lambda x: (x[0] not in first, x[1][0]))
+        for (kind, i), (opens, last) in placing:
             width = 1 if kind == "b" else max(greatest[i].bit_length(), 1)
-            wanted.append(((kind, i), width, first, last))
+            wanted.append(((kind, i), width, opens, last))
         self.places: dict[tuple[str, int], tuple[int, int, int]] = {}
         placed: list[tuple[int, int, int, int, int]] = []  # word, shift, width, first, last
         for key, width, first, last in wanted:
@@ -257,7 +260,7 @@ class VectorRun:
     memory = tuning.VECTOR_MEMORY  # bytes for the states kept and one step's successors
     chunk = tuning.CHUNK  # states of a layer whose successors are made at once
 
-    def __init__(self, p: Plan, kernels: Kernels | None = None):
+    def __init__(self, p: Plan, kernels: Kernels | None = None, first=frozenset()):
         self.p = p
         self.steps = Steps(p)
         self.kernels = Kernels() if kernels is None else kernels  # shared by a count's runs
@@ -266,7 +269,7 @@ class VectorRun:
         biggest = max([*p.caps, *(max(step.greatest, default=0) for step in s.steps), s.settled])
         self.dtype = np.int8 if biggest < 60 else np.int16
         cap_widths = [max(p.caps[h].bit_length(), 1) for h in s.cap_slots]
-        self.fields = _Fields(s, cap_widths, self.kernels)
+        self.fields = _Fields(s, cap_widths, self.kernels, first)
         self.keys = np.zeros((self.fields.shapes[0][0], 1), dtype=np.uint64)
         for slot, h in enumerate(s.cap_slots):
             word, shift, _ = self.fields.places["cap", slot]
@@ -277,13 +280,19 @@ class VectorRun:
         self.size = 1
         self.limit = type(self).states  # hard: a step that would pass it fails (TooBig)
         self.forced: Forced | None = None  # the forced-hits check, made where first checked
-        self.ends: tuple[np.ndarray, np.ndarray] | None = None  # ``_ends``, once made
+        self.ended: tuple[np.ndarray, np.ndarray] | None = None  # ``ends``, once made
         self.checked_from, self.idle = 0, 0  # the check rests after layers where it drops few
+        self.until = len(p.order)  # the last layer to make (``resumed``: a part of the order)
+        self.kept: list[np.ndarray] | None = None  # every layer's keys, once ``keep_keys``
 
     @property
     def done(self) -> bool:
-        """Whether every item has been visited."""
-        return len(self.layers) > len(self.p.order)
+        """Whether every item has been visited (up to ``until``)."""
+        return len(self.layers) > self.until
+
+    def keep_keys(self) -> None:
+        """Keep the keys of every layer from now on (``resumed`` starts from them)."""
+        self.kept = [self.keys]
 
     def _caps(self, keys: np.ndarray) -> list[np.ndarray]:
         """The cap columns of a layer's keys."""
@@ -390,6 +399,8 @@ class VectorRun:
             self.edges.append(edges)
             layer.cols = None
             self.keys = unique
+            if self.kept is not None:
+                self.kept.append(unique)
             self.layers.append(_Layer(None, sums))
             self.size += len(sums)
         if self.done and self.layers[-1].cols is None:
@@ -420,7 +431,7 @@ class VectorRun:
         ``answer``: of the deals whose asked tally takes that value.
         """
         p, last = self.p, self.layers[-1]
-        mults, shares = self._ends()
+        mults, shares = self.ends()
         dropped = np.zeros(len(last), dtype=bool)
         if strict:
             dropped |= self.labels != 0
@@ -430,20 +441,8 @@ class VectorRun:
         weights = np.where(dropped, 0, last.ways)  # each product is a count of deals: int64
         free_held = [int(np.dot(weights, shares[:, h])) for h in range(len(p.holders))]
         self.back = [back] if keep else []
-        compiled = self.kernels.module
         for k in range(len(p.order) - 1, -1, -1):
-            ways = self.layers[k].ways
-            here = np.zeros(len(ways), dtype=np.int64)
-            for h, mask, dest in self.edges[k]:
-                if compiled is not None:
-                    count = compiled.gathered(mask, dest, back, ways, here)
-                    held[p.holders[h], p.order[k]] = int(count)
-                    continue
-                rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
-                value = back[dest]
-                here[rows] += value
-                held[p.holders[h], p.order[k]] = int(np.dot(ways[rows], value))
-            back = here
+            back = self.gathered(k, back, held)
             if keep:
                 self.back.append(back)
             else:
@@ -451,13 +450,46 @@ class VectorRun:
         self.back.reverse()
         return p.counts(reduced, held, int(back.sum()), free_held)
 
-    def _ends(self) -> tuple[np.ndarray, np.ndarray]:
+    def gathered(self, k: int, back: np.ndarray, held: dict) -> np.ndarray:
+        """Layer k's ways to finish the deal, from layer k + 1's (``back``).
+
+        Into ``held``: per holder, the deals that give it item k (weight times ways to finish,
+        over its edges).
+        """
+        p, ways, compiled = self.p, self.layers[k].ways, self.kernels.module
+        here = np.zeros(len(ways), dtype=np.int64)
+        for h, mask, dest in self.edges[k]:
+            if compiled is not None:
+                count = compiled.gathered(mask, dest, back, ways, here)
+                held[p.holders[h], p.order[k]] = int(count)
+                continue
+            rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
+            value = back[dest]
+            here[rows] += value
+            held[p.holders[h], p.order[k]] = int(np.dot(ways[rows], value))
+        return here
+
+    def spread(self, k: int, weights: np.ndarray, back: np.ndarray, held: dict) -> np.ndarray:
+        """Layer k + 1's weights of some deals, from layer k's: ``gathered`` run forward.
+
+        Into ``held``: per holder, those deals that give it item k, with ``back`` (layer k + 1's
+        ways to finish). For a run whose edges are kept.
+        """
+        p, n = self.p, len(self.layers[k])
+        out = np.zeros(len(self.layers[k + 1]), dtype=np.int64)
+        for h, mask, dest in self.edges[k]:
+            value = weights[np.flatnonzero(np.unpackbits(mask, count=n))]
+            held[p.holders[h], p.order[k]] = int(np.dot(value, back[dest]))
+            np.add.at(out, dest, value)
+        return out
+
+    def ends(self) -> tuple[np.ndarray, np.ndarray]:
         """Per final state: its ways to deal the free items, and each holder's part of them.
 
         The part of a holder is the ways in which it takes one given free item (``counts``).
         Made once per run, from each distinct final state once.
         """
-        if self.ends is None:
+        if self.ended is None:
             last, nfree, made = self.layers[-1], len(self.p.free), {}
             mults = np.zeros(len(last), dtype=np.int64)
             shares = np.zeros((len(last), len(self.p.holders)), dtype=np.int64)
@@ -470,8 +502,8 @@ class VectorRun:
                     mult = multinomial(parts)
                     made[key] = mult, [mult * part // nfree if nfree else 0 for part in parts]
                 mults[row], shares[row] = made[key]
-            self.ends = mults, shares
-        return self.ends
+            self.ended = mults, shares
+        return self.ended
 
     def pairs(self, holder: int, backs: dict) -> dict:
         """Per key of ``backs`` (kept backward passes' ``back``): worlds per pair ``holder`` holds.
@@ -501,6 +533,27 @@ class VectorRun:
                 _added(nxt[:, column[k]], dest, ways[rows])
             took = nxt
         return out
+
+
+def resumed(p: Plan, run: VectorRun, start: int, until: int, first: frozenset) -> VectorRun:
+    """A run of plan ``p`` from layer ``start`` of a finished ``run`` (keys kept) to ``until``.
+
+    ``p`` visits the items in ``run``'s order with the fields of ``run``'s plan (named in
+    ``first``, so that they keep their places) and more (a question's), none of them open
+    before ``start``: the layer ``start`` of both is the same states, keys and weights.
+    """
+    assert run.kept is not None and start < until <= len(p.order)
+    seg = VectorRun(p, run.kernels, first)
+    keys = run.kept[start]
+    words = seg.fields.shapes[start][0]
+    assert keys.shape[0] <= words
+    pad = np.zeros((words - keys.shape[0], keys.shape[1]), np.uint64)
+    seg.keys = np.concatenate([keys, pad]) if len(pad) else keys
+    seg.layers = [_SPENT] * start + [_Layer(None, run.layers[start].ways)]
+    seg.edges = [[] for _ in range(start)]
+    seg.size, seg.until = len(run.layers[start]), until
+    seg.limit = max(type(seg).states - run.size, 0)  # the run's states take their room
+    return seg
 
 
 class _Change(NamedTuple):

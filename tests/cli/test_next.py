@@ -457,6 +457,7 @@ def test_next_never_crashes_when_the_engine_gives_up(run, monkeypatch):
     assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
                "22,45,63").exit_code == 0
     monkeypatch.setattr("sleuth.advisor.split", too_big)
+    monkeypatch.setattr("sleuth.advisor.layered_split", too_big)
     result = run("next", "--json", "--at", "22")
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)

@@ -1,0 +1,109 @@
+"""A question counted over the record's kept layers equals the question counted whole.
+
+``sleuth.solve.layered`` counts the record once, every layer kept, then each question only over
+the layers its items span, and reads the rest off the record's layers (``layers``, ``split``).
+It must give ``exact.split``'s numbers exactly: on random small models against plain
+enumeration (questions over free, fixed and tracked items, one or many at once), and on
+simulated Goldraub states of 4 to 6 players (two-word keys among them) for every row my next
+search may ask, through the advisor's batch as ``next`` runs it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_backends import models  # noqa: E402
+from test_split import enumerated, questions  # noqa: E402
+
+from sleuth.advisor import answer_counts, answer_splits  # noqa: E402
+from sleuth.budget import Deadline  # noqa: E402
+from sleuth.games.goldraub import next as gnext  # noqa: E402
+from sleuth.games.goldraub.simulate import simulate as goldraub_game  # noqa: E402
+from sleuth.games.goldraub.simulate import table_game  # noqa: E402
+from sleuth.record import parse  # noqa: E402
+from sleuth.solve import BudgetExceeded, count, layered_split, layers  # noqa: E402
+from sleuth.solve.layered import located  # noqa: E402
+
+
+def plain(split: dict) -> dict:
+    """answer -> (worlds, holdings)."""
+    return {a: (c.total, c.held) for a, c in split.items()}
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(models(), st.data())
+def test_layered_split_equals_enumeration(model, data):
+    asked = [data.draw(questions(model)) for _ in range(data.draw(st.integers(1, 3)))]
+    shared = layers(model, asked)
+    if shared is None:  # a record that cannot hold: no worlds to split
+        assert all(not enumerated(model, q, model.space.holders[0]) for q in asked)
+        return
+    whole = count(model)
+    assert (shared.counts.total, shared.counts.held) == (whole.total, whole.held)
+    for question in asked:
+        want = {a: (t, h) for a, (t, h, _) in enumerated(model, question, None).items()}
+        assert plain(layered_split(shared, question)) == want
+
+
+def next_rows(record) -> list:
+    """The questions of my next search: one per row I may search."""
+    at, occupied = gnext.wanted(record, {})
+    searches = gnext.legal(record.start.city, at, occupied)
+    return [gnext.question(record, row) for row in dict.fromkeys(r for _, r in searches)]
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "events"), [(4, 2, 8), (5, 1, 10), (6, 2, 22), (6, 3, 18), (6, 4, 12)]
+)
+def test_layered_splits_equal_whole_splits_on_table_games(players, seed, events):
+    doc = table_game(players, 4, seed)[0]
+    record = parse({**doc, "events": doc["events"][:events]}, "sim")
+    model = record.model()
+    asked = next_rows(record)
+    got = answer_splits(model, asked)
+    for question, split in zip(asked, got, strict=True):
+        assert split is not None and plain(split) == plain(answer_counts(model, question))
+
+
+def test_every_question_of_a_simulated_game_at_every_cut():
+    """Goldraub, 5 players: every row's question after every third event."""
+    doc = goldraub_game(5, 30, 6)[0]
+    for events in range(3, len(doc["events"]) + 1, 3):
+        record = parse({**doc, "events": doc["events"][:events]}, "sim")
+        model = record.model()
+        asked = [gnext.question(record, row) for row in record.start.city.rows]
+        shared = layers(model, asked)
+        assert shared is not None
+        for question in asked[events % 4 :: 4]:
+            assert plain(layered_split(shared, question)) == plain(answer_counts(model, question))
+
+
+def test_layers_and_questions_keep_to_their_budget():
+    """A hard 6-player state: the record's count and a question's pass stop when time is up."""
+    doc = table_game(6, 4, 2)[0]
+    record = parse({**doc, "events": doc["events"][:15]}, "sim")
+    asked = next_rows(record)
+    with pytest.raises(BudgetExceeded):
+        layers(record.model(), asked, 0.0)
+    assert answer_splits(record.model(), asked, Deadline(0.0)) == [None] * len(asked)
+
+
+def test_keys_of_several_words_are_found_whole():
+    """A state's key may take two words: it is found only where both words agree."""
+    rng = np.random.default_rng(0)
+    keys = np.unique(rng.integers(0, 4, (2, 40)).astype(np.uint64), axis=1)
+    wanted = rng.integers(0, 5, (2, 60)).astype(np.uint64)
+    rows = {tuple(column): k for k, column in enumerate(keys.T.tolist())}
+    expected = [rows.get(tuple(column), -1) for column in wanted.T.tolist()]
+    assert located(keys, wanted).tolist() == expected
+    one = np.unique(keys[0])[None]
+    assert located(one, wanted[:1]).tolist() == [
+        {int(v): k for k, v in enumerate(one[0])}.get(int(w), -1) for w in wanted[0]
+    ]
