@@ -54,11 +54,11 @@ def counted(
     """Every prefix of the record counted, each count within ``budget`` seconds.
 
     The prefixes are counted as one batch (``sleuth.parallel``): in forked workers, each
-    carries its own copy of ``memory``; then the steps are put together in order.
+    carries its own copy of ``memory``; then the steps are put together in order, and their
+    exact counts are remembered in ``memory`` (a prefix counted before is read from it).
     """
     memory = memory if memory is not None else Remembered()
     model = record.model()
-    memory = memory if memory is not None else Remembered()
     solver = _Solver(model)
     counted = [k for k in range(len(model.groups)) if k == 0 or model.groups[k]]
 
@@ -69,6 +69,9 @@ def counted(
         return result, frozenset(now), time.monotonic() - began
 
     found = dict(zip(counted, batch(one, counted, tick), strict=True))
+    for k, (result, _, _) in found.items():
+        if result.exact:
+            memory.keep(model.prefix(k), result.worlds, result.held)
     known = stated(model)
     out: list[Counted] = []
     for k in range(len(model.groups)):

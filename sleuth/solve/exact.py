@@ -22,8 +22,21 @@ def count(model: Model, budget: float | None = None, memory: Remembered | None =
     """Exact world counts and holding counts; BudgetExceeded after ``budget`` seconds.
 
     ``memory`` holds the order of the last hard count of the same game: it is tried first, and
-    replaced by the order that finishes this one if this one is hard.
+    replaced by the order that finishes this one if this one is hard; and the counts of the
+    models counted last: a model counted before is not counted again (``Remembered.counted``).
     """
+    if memory is not None:
+        known = memory.counted(model)
+        if known is not None:
+            return known
+    found = _count(model, budget, memory)
+    if memory is not None:
+        memory.keep(model, found.total, found.held)
+    return found
+
+
+def _count(model: Model, budget: float | None, memory: Remembered | None) -> Counts:
+    """``count``, counted."""
     deadline = None if budget is None else time.monotonic() + budget
     space = model.space
     zero = {(h, i): 0 for h in space.holders for i in space.items}

@@ -14,6 +14,14 @@ facts of any prefix of the remembered record are its facts dated up to there, an
 the remembered record with one event more keep their events, the others dating from the new
 one. Any other record (edited, another game, a damaged or foreign file) finds nothing: the
 report dates its facts afresh.
+
+And the exact counts of the last ``KEPT`` models counted (``Known``), each under the digest of
+the model itself (``digest``: its holders, hands, items and every tally, canonically): a count
+of the same model reads them instead of counting again. A game typed into ``sleuth play`` has
+each prefix counted once, by the report after each event, so ``why`` and ``replay`` afterwards
+count nothing again; ``--upto`` and ``undo`` read theirs too. A count depends on nothing but its
+model, so a digest that matches is the same count; a file whose counts do not match their
+check is not read.
 """
 
 from __future__ import annotations
@@ -25,9 +33,68 @@ from pathlib import Path
 
 from sleuth.errors import InputError
 from sleuth.files import head, write_atomic
-from sleuth.model import Item, Pair
+from sleuth.model import Item, Model, Pair, Tally
+from sleuth.solve.counts import Counts
 
-LARGEST = 1 << 20  # bytes: a remembered order of a few hundred items is far smaller
+LARGEST = 1 << 23  # bytes: a remembered order and ``KEPT`` counts of a few KiB each are smaller
+KEPT = 80  # exact counts remembered, the newest: every prefix of a long game
+
+
+def digest(model: Model) -> str:
+    """The sha256 of a model's canonical JSON: holders, hand sizes, items and every tally.
+
+    Its tallies are sorted whatever their groups: the worlds depend on them alone, so a prefix
+    (``Model.prefix``, later groups empty) and the record cut there have one digest.
+    """
+    space = model.space
+    tallies = sorted(_tally(t) for group in model.groups for t in group)
+    data = [list(space.holders), [space.sizes[h] for h in space.holders], list(space.items)]
+    text = json.dumps([*data, tallies], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _tally(tally: Tally) -> str:
+    """A tally as canonical JSON text (its terms and values sorted)."""
+    terms = sorted(json.dumps([t.holder, sorted(t.items), t.any]) for t in tally.terms)
+    return json.dumps([terms, sorted(tally.values)], separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Known:
+    """A model's exact counts, its holdings with no world left out; e.g. Known(12, {...})."""
+
+    worlds: int
+    held: dict[Pair, int]
+
+    def counts(self, model: Model) -> Counts:
+        """The counts of ``model`` (whose digest these are), every holding included."""
+        space = model.space
+        every = [(h, i) for h in space.holders for i in space.items]
+        return Counts(self.worlds, {pair: self.held.get(pair, 0) for pair in every})
+
+    def fields(self) -> list:
+        """As JSON-ready data: the worlds and [holder, item, worlds] of each holding."""
+        return [self.worlds, [[h, i, n] for (h, i), n in sorted(self.held.items())]]
+
+    @classmethod
+    def read(cls, data: object) -> Known | None:
+        """The counts of ``fields``' data; None unless every part has its type and range."""
+        if not (isinstance(data, list) and len(data) == 2 and isinstance(data[1], list)):
+            return None
+        worlds, held = data
+        if type(worlds) is not int or worlds < 0:
+            return None
+        found = {}
+        for entry in held:
+            if not (isinstance(entry, list) and len(entry) == 3):
+                return None
+            h, i, n = entry
+            if not (isinstance(h, str) and isinstance(i, str) and type(n) is int):
+                return None
+            if not 0 < n <= worlds or (h, i) in found:
+                return None
+            found[h, i] = n
+        return cls(worlds, found)
 
 
 @dataclass(frozen=True)
@@ -101,6 +168,22 @@ class Remembered:
     order: list[Item] = field(default_factory=list)
     changed: bool = False
     facts: Dated | None = None
+    known: dict[str, Known] = field(default_factory=dict)  # by ``digest``, oldest first
+
+    def counted(self, model: Model) -> Counts | None:
+        """The remembered exact counts of this model, if it was counted (``keep``)."""
+        found = self.known.get(digest(model))
+        return None if found is None else found.counts(model)
+
+    def keep(self, model: Model, worlds: int, held: dict[Pair, int]) -> None:
+        """Remember a model's exact counts, the newest ``KEPT``."""
+        key = digest(model)
+        if key in self.known:
+            return
+        self.known[key] = Known(worlds, {pair: n for pair, n in held.items() if n})
+        while len(self.known) > KEPT:
+            del self.known[next(iter(self.known))]
+        self.changed = True
 
     def hint(self, tracked: list[Item]) -> list[Item] | None:
         """The remembered order over these items: the ones it has, in its order, then the rest.
@@ -152,7 +235,7 @@ class Remembered:
             return cls()
         if len(set(order)) != len(order):
             return cls()
-        return cls(order, facts=Dated.read(data.get("facts")))
+        return cls(order, facts=Dated.read(data.get("facts")), known=_known(data.get("counts")))
 
     def save(self, path: Path) -> None:
         """Write it to ``path`` atomically when it changed; a failure loses only speed."""
@@ -161,9 +244,36 @@ class Remembered:
         data: dict = {"order": self.order}
         if self.facts is not None:
             data["facts"] = self.facts.fields()
+        if self.known:
+            entries = [[key, known.fields()] for key, known in self.known.items()]
+            data["counts"] = {"entries": entries, "check": _check_counts(entries)}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, json.dumps(data))
         except (OSError, InputError):
             return
         self.changed = False
+
+
+def _check_counts(entries: list) -> str:
+    """The sha256 of the counts' JSON: a count changed inside a valid shape is found so."""
+    text = json.dumps(entries, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _known(data: object) -> dict[str, Known]:
+    """The remembered counts of ``save``'s data; none unless all are whole and checked."""
+    if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
+        return {}
+    entries = data["entries"]
+    if data.get("check") != _check_counts(entries):
+        return {}
+    out = {}
+    for entry in entries:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)):
+            return {}
+        known = Known.read(entry[1])
+        if known is None:
+            return {}
+        out[entry[0]] = known
+    return out
