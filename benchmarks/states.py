@@ -245,13 +245,14 @@ def next_commands(folder: Path, games: int, per: int) -> list[Command]:
 
 
 def route_next_commands(folder: Path, games: int, every: int = 6) -> list[Command]:
-    """``sleuth next --json`` on table Goldraub games of 4 rounds (6, then 5 players), seeds 0
-    to ``games`` - 1, each cut after 6, 6 + ``every``, ... up to 24 events: issue 33's states."""
+    """``sleuth next --json`` on table Goldraub games of 5 rounds (6, then 5 players), seeds 0
+    to ``games`` - 1, each cut after 6, 6 + ``every``, ... up to 24 events, while a turn is
+    left to plan: issue 33's states."""
     out = []
     for players in (6, 5):
         for seed in range(games):
-            doc = table_game(players, 4, seed)[0]
-            for k in range(FIRST, min(LAST, len(doc["events"])) + 1, every):
+            doc = table_game(players, 5, seed)[0]
+            for k in range(FIRST, min(LAST, len(doc["events"]) - 1) + 1, every):
                 path = str(write(folder, f"route-{players}p-{seed}-{k}", cut(doc, k)))
                 argv = (SLEUTH, "next", "--json", "-f", path)
                 out.append(Command(f"next goldraub {players}p", f"seed {seed} @{k}", argv))

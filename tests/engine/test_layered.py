@@ -3,9 +3,9 @@
 ``sleuth.solve.layered`` counts the record once, every layer kept, then each question only over
 the layers its items span, and reads the rest off the record's layers (``layers``, ``split``).
 It must give ``exact.split``'s numbers exactly: on random small models against plain
-enumeration (questions over free, fixed and tracked items, one or many at once), and on
-simulated Goldraub states of 4 to 6 players (two-word keys among them) for every row my next
-search may ask, through the advisor's batch as ``next`` runs it.
+enumeration (questions over free, fixed and tracked items, one or many at once), on
+simulated Goldraub states of 4 to 6 players for every row my next search may ask, and on Lima
+questions, through the advisor's batch as ``next`` runs it; keys of two words are found whole.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from sleuth.budget import Deadline  # noqa: E402
 from sleuth.games.goldraub import next as gnext  # noqa: E402
 from sleuth.games.goldraub.simulate import simulate as goldraub_game  # noqa: E402
 from sleuth.games.goldraub.simulate import table_game  # noqa: E402
+from sleuth.games.lima.simulate import simulate as lima_game  # noqa: E402
+from sleuth.model import Term  # noqa: E402
 from sleuth.record import parse  # noqa: E402
 from sleuth.solve import BudgetExceeded, count, layered_split, layers  # noqa: E402
 from sleuth.solve.layered import located  # noqa: E402
@@ -107,3 +109,15 @@ def test_keys_of_several_words_are_found_whole():
     assert located(one, wanted[:1]).tolist() == [
         {int(v): k for k, v in enumerate(one[0])}.get(int(w), -1) for w in wanted[0]
     ]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 2), (5, 1)])
+def test_lima_questions_over_the_layers_equal_whole_splits(players, seed):
+    """Lima's questions count a player's tokens in a range (terms that count, not bits)."""
+    record = parse(lima_game(players, 10, seed)[0], "sim")
+    model = record.model()
+    items = list(model.space.items)
+    others = record.table.others(record.table.me)
+    asked = [(Term(to, frozenset(items[k : k + 7])),) for to in others for k in (0, 9, 20)]
+    for question, split in zip(asked, answer_splits(model, asked), strict=True):
+        assert split is not None and plain(split) == plain(answer_counts(model, question))
