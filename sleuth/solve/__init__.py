@@ -13,6 +13,8 @@
   ``count``); ``split_pairs(model, question, holder, budget)`` also the worlds per pair of
   items ``holder`` holds, per answer (``{answer: (Counts, pairs)}``).
 - ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
+- ``fixed(model, pairs, holding)``: those of the pairs that the counter's propagation alone
+  shows held (or not) in every world: sound, not complete, and no z3.
 - ``firsts(entail, facts, holding)``: the event since which each of the facts holds (or, not
   ``holding``, fails), in one bisection: the package's one search for the first forcing event.
 - ``smallest(entail, groups, pair, holding, core, deadline)``: the fewest groups that prove a
@@ -34,6 +36,7 @@ from sleuth.solve.counts import BudgetExceeded, Counts, Loose
 from sleuth.solve.exact import count, count_tolerant, split, split_pairs
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import Estimate, estimate
+from sleuth.solve.simplify import fixed
 
 __all__ = [
     "BudgetExceeded",
@@ -46,6 +49,7 @@ __all__ = [
     "count_tolerant",
     "estimate",
     "firsts",
+    "fixed",
     "smallest",
     "split",
     "split_pairs",

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from oracles.csp import crosscheck
 
 from sleuth.model import Model, Space, Tally, Term, holds
-from sleuth.solve import Entailment, count
+from sleuth.solve import Entailment, count, fixed
 
 FAST = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -118,6 +118,17 @@ def test_z3_conflict_is_a_minimal_unsatisfiable_set(model):
     assert enumerate_counts(model.restrict(set(conflict)))[0] == 0
     for group in conflict:
         assert enumerate_counts(model.restrict(set(conflict) - {group}))[0] > 0
+
+
+@FAST
+@given(models())
+def test_propagation_fixes_only_what_every_world_holds(model):
+    total, held = enumerate_counts(model)
+    pairs = set(held)
+    forced = fixed(model, pairs)
+    excluded = fixed(model, pairs, holding=False)
+    assert all(held[pair] == total for pair in forced)
+    assert all(held[pair] == 0 for pair in excluded)
 
 
 def api_terms(entail: Entailment) -> list:
