@@ -29,7 +29,7 @@ def _array(lits: list[z3.BoolRef]) -> ctypes.Array:
 
 
 def _pb_eq(lits: list[z3.BoolRef], k: int) -> z3.BoolRef:
-    """``z3.PbEq`` of weight-1 literals: its very term, by one C call (the API's checks cost)."""
+    """``z3.PbEq`` of weight-1 literals: the same term, by one C call without the API's checks."""
     ones = (ctypes.c_int * len(lits))(*[1] * len(lits))
     ctx = z3.main_ctx()
     return z3.BoolRef(z3.Z3_mk_pbeq(ctx.ref(), len(lits), _array(lits), ones, k), ctx)
