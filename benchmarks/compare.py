@@ -25,7 +25,10 @@ The sets (``--set``; the records are ``states.py``'s):
   20), each after 6, 12, 18 and 24 events;
 - ``replay``: ``sleuth replay --json`` of whole games, ``why`` of a certain and an open fact;
 - ``play``: entries typed into ``sleuth play``, one session in each tree;
-- ``startup``, ``budget``, ``tolerate``: as the sections of ``run.py``.
+- ``startup``, ``budget``, ``tolerate``: as the sections of ``run.py``;
+- ``cold``: one-off reports of 5-player table states after 24 events (``--games``, 5), plain
+  and with ``--tolerate 1``, then ``--tolerate 1`` within budgets of 1, 3 and 15 s on the
+  table states slowest to count so (``states.cold_commands``).
 
 Two rows per group of measurements, one per tree: how many, the spread of their values, the
 median CPU time of the processes (steadier than wall time when other work shares the machine),
@@ -225,12 +228,13 @@ def rows(name: str, folder: Path, games: int | None, stack: ExitStack) -> list[R
         "startup": lambda: states.startup(folder),
         "budget": lambda: states.budget_commands(folder, (1.0, 0.2), False),
         "tolerate": lambda: states.tolerate_commands(folder, False),
+        "cold": lambda: states.cold_commands(folder, 5 if games is None else games),
     }
     return commands(made[name]())
 
 
 SETS = ["quick", "tail", "table", "next", "route", "replay", "play", "startup", "budget"]
-SETS += ["tolerate"]
+SETS += ["tolerate", "cold"]
 
 Results = dict[tuple[Row, str], list[Taken]]
 
@@ -332,7 +336,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", required=True, help="the git revision to compare with")
     parser.add_argument("--set", default="quick", choices=SETS, help="what to measure (quick)")
     parser.add_argument("--rounds", type=int, default=3, help="alternated rounds (3)")
-    parser.add_argument("--games", type=int, help="games per set: table 20, next 2, route 20")
+    parser.add_argument("--games", type=int, help="games: table 20, next 2, route 20, cold 5")
     parser.add_argument("--markdown", action="store_true", help="a Markdown table")
     args = parser.parse_args(argv)
     lines = header(args.against)

@@ -78,6 +78,7 @@ TARGETS = {
     "goldraub 6p": Target(0.6, 0.9, 2.0),
     "lima 5p": Target(0.5),
     "goldraub 5p --tolerate 1": Target(3.0),
+    "cold report 5p @24": Target(1.0),  # issue 33, item 4
     "replay goldraub 6p": Target(20.0),
     "replay goldraub 5p": Target(8.0),
     "replay lima 5p": Target(5.0),
@@ -399,4 +400,30 @@ def table_commands(folder: Path, games: int, lima: int, every: int = 6) -> list[
         path = str(write(folder, f"table-tolerate-{seed}", cut(table_game(5, 10, seed)[0], LAST)))
         argv = (SLEUTH, "report", "--json", "--tolerate", "1", "-f", path)
         out.append(Command("goldraub 5p --tolerate 1", f"seed {seed} @{LAST}", argv))
+    return out
+
+
+HARD = [(23, 14), (6, 16), (13, 18)]  # 5-player table games: seed, events; the slowest tolerant
+
+
+def cold_commands(folder: Path, games: int) -> list[Command]:
+    """A one-off ``report --json`` (nothing remembered) of ``table_game(5, 10, seed)`` after 24
+    events, seeds 0 to ``games`` - 1, plain and with ``--tolerate 1``; then ``--tolerate 1``
+    with ``--budget 1``, ``3`` and the default on the table states whose tolerant count is the
+    slowest of seeds 0 to 39 (``HARD``)."""
+    out = []
+    for seed in range(games):
+        path = str(write(folder, f"cold-{seed}", cut(table_game(5, 10, seed)[0], LAST)))
+        argv = (SLEUTH, "report", "--json", "-f", path)
+        out.append(Command("cold report 5p @24", f"seed {seed}", argv))
+        out.append(Command("goldraub 5p --tolerate 1", f"seed {seed}", (*argv, "--tolerate", "1")))
+    hard = {}
+    for seed, events in HARD:
+        doc = cut(table_game(5, 10, seed)[0], events)
+        hard[f"seed {seed} @{events}"] = write(folder, f"hard-{seed}", doc)
+    for budget in (1, 3, 15):
+        for label, path in hard.items():
+            argv = (SLEUTH, "report", "--json", "--tolerate", "1", "-f", str(path))
+            group = f"--tolerate 1 --budget {budget}"
+            out.append(Command(group, label, (*argv, "--budget", str(budget))))
     return out

@@ -9,8 +9,8 @@ estimate); contradictions are explained by ``sleuth.mistakes``.
 
 The count comes first: an exact count with a deal proves the record consistent, and its facts
 are dated from the last report's (``Remembered``) when the record is that one, a prefix of it
-or it with one more event; z3 is loaded only for the rest (a contradiction, an estimate, facts
-to date afresh, a tolerance).
+or it with one more event, or at the setup when its propagation alone fixes each of them; z3 is
+loaded only for the rest (a contradiction, an estimate, facts to date afresh, a tolerance).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from sleuth.games import part
 from sleuth.mistakes import Repair, Tolerance, repairs, tolerant
 from sleuth.model import Holder, Item, Model, Tally
 from sleuth.odds import NO_DEAL, UNCOUNTED, Odds, estimated, exactly, odds
-from sleuth.solve import Remembered
+from sleuth.solve import Remembered, fixed
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -232,7 +232,7 @@ def _report(
 def _dated_exact(
     record: Record, model: Model, forced: set[tuple[Holder, Item]], memory: Remembered | None
 ) -> tuple[list[Fact], Entailment | None]:
-    """The facts of an exact count, dated from the remembered ones if they serve, else by z3.
+    """The facts of an exact count, dated from the remembered ones or the setup, else by z3.
 
     Also the z3 solver, when one had to be loaded; the dates are remembered for the next report.
     """
@@ -240,8 +240,8 @@ def _dated_exact(
     known = memory.facts if memory is not None else None
     since = known.dates(forced, chain) if known is not None else None
     entail = None
-    if since is None and not record.events:
-        since = dict.fromkeys(forced, 0)
+    if since is None and (not record.events or fixed(model.prefix(0), forced) == forced):
+        since = dict.fromkeys(forced, 0)  # each one forced by the setup: z3 has nothing to date
     if since is None:
         from sleuth.solve import Entailment, firsts
 

@@ -17,6 +17,8 @@
   question, budget)`` then equals ``split(model, question, budget)``, each question counted only
   over the layers its items span.
 - ``estimate(model, seconds)``: a sampled ``Estimate``, for when the exact count runs out of time.
+- ``fixed(model, pairs, holding)``: those of the pairs that the counter's propagation alone
+  shows held (or not) in every world: sound, not complete, and no z3.
 - ``firsts(entail, facts, holding)``: the event since which each of the facts holds (or, not
   ``holding``, fails), in one bisection: the package's one search for the first forcing event.
 - ``smallest(entail, groups, pair, holding, core, deadline)``: the fewest groups that prove a
@@ -40,6 +42,7 @@ from sleuth.solve.layered import layers
 from sleuth.solve.layered import split as layered_split
 from sleuth.solve.memory import Remembered
 from sleuth.solve.sample import Estimate, estimate
+from sleuth.solve.simplify import fixed
 
 __all__ = [
     "BudgetExceeded",
@@ -52,6 +55,7 @@ __all__ = [
     "count_tolerant",
     "estimate",
     "firsts",
+    "fixed",
     "layered_split",
     "layers",
     "smallest",

@@ -5,10 +5,15 @@ every holder its exact hand size (pseudo-Boolean equalities). Each group of tall
 then each event) is guarded by its own literal, so a question can be put to any subset of the
 record, and an unsatisfiable one names the groups to blame (z3's unsat core).
 A fact is forced when the record together with its negation is unsatisfiable.
+
+The terms are made by z3's C functions directly (``_pb_eq``, ``_or``, ``_implies``): the very
+terms z3's Python API makes, without its checks of every argument, which took two thirds of a
+solver's making (``tests/engine/test_backends.py`` compares them).
 """
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Iterable
 
 import z3
@@ -16,6 +21,30 @@ import z3
 from sleuth.model import Holder, Item, Model, Tally, holds
 
 NO_TIMEOUT = 4294967295  # z3's own default: no time limit
+
+
+def _array(lits: list[z3.BoolRef]) -> ctypes.Array:
+    """The literals as the C array of terms that z3's C functions take."""
+    return (z3.Ast * len(lits))(*(lit.as_ast() for lit in lits))
+
+
+def _pb_eq(lits: list[z3.BoolRef], k: int) -> z3.BoolRef:
+    """``z3.PbEq`` of weight-1 literals: the same term, by one C call without the API's checks."""
+    ones = (ctypes.c_int * len(lits))(*[1] * len(lits))
+    ctx = z3.main_ctx()
+    return z3.BoolRef(z3.Z3_mk_pbeq(ctx.ref(), len(lits), _array(lits), ones, k), ctx)
+
+
+def _or(lits: list[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.Or`` of one or more literals, made as ``_pb_eq``."""
+    ctx = z3.main_ctx()
+    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(lits), _array(lits)), ctx)
+
+
+def _implies(a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+    """``z3.Implies(a, b)``, made as ``_pb_eq``."""
+    ctx = z3.main_ctx()
+    return z3.BoolRef(z3.Z3_mk_implies(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
 
 
 class Entailment:
@@ -27,13 +56,13 @@ class Entailment:
         self.x = {(h, i): z3.Bool(f"x|{h}|{i}") for h in space.holders for i in space.items}
         self.solver = z3.Solver()
         for i in space.items:
-            self.solver.add(z3.PbEq([(self.x[h, i], 1) for h in space.holders], 1))
+            self.solver.add(_pb_eq([self.x[h, i] for h in space.holders], 1))
         for h in space.holders:
-            self.solver.add(z3.PbEq([(self.x[h, i], 1) for i in space.items], space.sizes[h]))
+            self.solver.add(_pb_eq([self.x[h, i] for i in space.items], space.sizes[h]))
         self.guards = [z3.Bool(f"group|{g}") for g in range(len(model.groups))]
         for guard, group in zip(self.guards, model.groups, strict=True):
             for tally in group:
-                self.solver.add(z3.Implies(guard, self._encode(tally)))
+                self.solver.add(_implies(guard, self._encode(tally)))
         self._pair = {var.get_id(): pair for pair, var in self.x.items()}
         self._backbones: dict = {}
         self._loose: dict[tuple[int, ...], z3.BoolRef] = {}
@@ -48,10 +77,10 @@ class Entailment:
         lits = []
         for term in tally.terms:
             held = [self.x[term.holder, i] for i in sorted(term.items)]
-            lits += [z3.Or(held)] if term.any else held
+            lits += [_or(held)] if term.any else held
         if not lits:
             return z3.BoolVal(0 in tally.values)
-        return z3.Or([z3.PbEq([(lit, 1) for lit in lits], v) for v in sorted(tally.values)])
+        return _or([_pb_eq(lits, v) for v in sorted(tally.values)])
 
     def _assume(self, groups: Iterable[int]) -> list:
         """The literals that switch on ``groups``: one prefix literal for a prefix of the record."""

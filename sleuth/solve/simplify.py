@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from sleuth.model import Holder, Item, Model, Tally, Term
+from sleuth.model import Holder, Item, Model, Pair, Tally, Term
 
 
 class Contradiction(Exception):
@@ -175,3 +175,17 @@ def reduce(model: Model, tolerable: frozenset[int] = frozenset()) -> Reduced:
                     frozenset(broken),
                 )
             tallies = residuals
+
+
+def fixed(model: Model, pairs: set[Pair], holding: bool = True) -> set[Pair]:
+    """Those of ``pairs`` that propagation fixes: held (not ``holding``: excluded) in every world.
+
+    Sound, not complete: a pair it leaves out may still be forced. None when it finds no deal.
+    """
+    try:
+        domains = reduce(model).domains
+    except Contradiction:
+        return set()
+    if holding:
+        return {(h, i) for h, i in pairs if domains[i] == {h}}
+    return {(h, i) for h, i in pairs if h not in domains[i]}

@@ -1,5 +1,8 @@
 """When each certain fact became certain: the first prefix of the record that forces it.
 
+A fact that the counter's propagation of the setup alone fixes (``simplify.fixed``, sound)
+dates from the setup, as no prefix comes before it: z3 searches for the others only.
+
 Forced facts are monotone in the prefix (an event only adds tallies), so the first prefix that
 forces a fact can be found by bisection. The facts are bisected together: at the middle of a
 range, one call to z3's ``consequences`` tells which of the facts whose first prefix lies in the
@@ -17,6 +20,7 @@ import z3
 
 from sleuth.model import Pair
 from sleuth.solve.entail import Entailment
+from sleuth.solve.simplify import fixed
 
 
 def firsts(entail: Entailment, pairs: set[Pair], holding: bool = True) -> dict[Pair, int]:
@@ -25,8 +29,8 @@ def firsts(entail: Entailment, pairs: set[Pair], holding: bool = True) -> dict[P
     Not ``holding``: the first prefix that forces its absence. A pair the whole record does not
     force gets the last prefix (the whole record).
     """
-    found: dict[Pair, int] = {}
-    todo = [(0, len(entail.model.groups) - 1, set(pairs))]
+    found = dict.fromkeys(fixed(entail.model.prefix(0), pairs, holding), 0)
+    todo = [(0, len(entail.model.groups) - 1, set(pairs) - set(found))]
     while todo:
         start, end, group = todo.pop()
         if not group:

@@ -367,6 +367,8 @@ class VectorRun:
                     rows = (rows + start).astype(np.int32)
                     masks.setdefault(h, np.zeros(len(layer), dtype=bool))[rows] = True
                     pieces.append((h, rows, nxt))
+            if deadline is not None and time.monotonic() > deadline:
+                raise BudgetExceeded  # merging a wide layer takes as long as making it
             lengths = [(h, len(r)) for h, r, _ in pieces]
             keys = [nxt for _, _, nxt in pieces]
             rows = [r for _, r, _ in pieces]

@@ -46,16 +46,18 @@ def loaded(*args: str, cache: str = "off") -> set[str]:
     return {name.split(".")[0] for name in modules(*args, cache=cache)} & set(HEAVY)
 
 
-def test_help_loads_no_solver_array_or_yaml_package():
+def test_help_and_version_load_no_solver_array_or_yaml_package():
     assert loaded("--help") == set()
     assert loaded("report", "--help") == set()
+    assert loaded("--version") == set()
 
 
-def test_help_loads_neither_the_analysis_nor_a_game_s_pictures():
-    names = modules("--help")
-    assert "sleuth.analysis" not in names and "sleuth.render" not in names
-    assert not [name for name in names if name.endswith((".picture", ".advice"))]
-    assert "sleuth.games.goldraub.commands" in names  # the test sees the games' commands
+def test_help_and_version_load_neither_the_analysis_nor_a_game_s_pictures():
+    for args in (("--help",), ("--version",)):
+        names = modules(*args)
+        assert "sleuth.analysis" not in names and "sleuth.render" not in names
+        assert not [name for name in names if name.endswith((".picture", ".advice"))]
+        assert "sleuth.games.goldraub.commands" in names  # the test sees the games' commands
 
 
 def test_a_small_report_loads_no_compiled_kernels_and_no_yaml_writer():

@@ -2,12 +2,13 @@
 
 from itertools import combinations
 
+import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.csp import crosscheck
 
 from sleuth.model import Model, Space, Tally, Term, holds
-from sleuth.solve import Entailment, count
+from sleuth.solve import Entailment, count, fixed
 
 FAST = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -117,6 +118,45 @@ def test_z3_conflict_is_a_minimal_unsatisfiable_set(model):
     assert enumerate_counts(model.restrict(set(conflict)))[0] == 0
     for group in conflict:
         assert enumerate_counts(model.restrict(set(conflict) - {group}))[0] > 0
+
+
+@FAST
+@given(models())
+def test_propagation_fixes_only_what_every_world_holds(model):
+    total, held = enumerate_counts(model)
+    pairs = set(held)
+    forced = fixed(model, pairs)
+    excluded = fixed(model, pairs, holding=False)
+    assert all(held[pair] == total for pair in forced)
+    assert all(held[pair] == 0 for pair in excluded)
+
+
+def api_terms(entail: Entailment) -> list:
+    """The solver's assertions as z3's own Python API makes them, in order (the prefixes' left
+    out): the hand sizes, one holder an item, each tally behind its group's guard."""
+    space, x = entail.model.space, entail.x
+    out = [z3.PbEq([(x[h, i], 1) for h in space.holders], 1) for i in space.items]
+    out += [z3.PbEq([(x[h, i], 1) for i in space.items], space.sizes[h]) for h in space.holders]
+    for guard, group in zip(entail.guards, entail.model.groups, strict=True):
+        for tally in group:
+            lits = []
+            for term in tally.terms:
+                held = [x[term.holder, i] for i in sorted(term.items)]
+                lits += [z3.Or(held)] if term.any else held
+            sums = [z3.PbEq([(lit, 1) for lit in lits], v) for v in sorted(tally.values)]
+            out.append(z3.Implies(guard, z3.Or(sums) if lits else z3.BoolVal(0 in tally.values)))
+    return out
+
+
+@FAST
+@given(models())
+def test_z3_holds_the_terms_its_own_api_makes(model):
+    """``Entailment`` makes its terms by z3's C functions, skipping the API's checks: the same
+    terms, so every answer and every unsat core is z3's as before."""
+    entail = Entailment(model)
+    expected = api_terms(entail)
+    made = list(entail.solver.assertions())[: len(expected)]
+    assert len(made) == len(expected) and all(a.eq(b) for a, b in zip(made, expected, strict=True))
 
 
 def test_crosscheck_counts_a_known_space():

@@ -12,12 +12,14 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from ruamel.yaml import YAML
 
 import sleuth.mistakes
 import sleuth.odds
+import sleuth.solve.vector
 from sleuth.analysis import report
 from sleuth.budget import Deadline
 from sleuth.errors import InputError
@@ -28,7 +30,8 @@ from sleuth.mistakes import repairs, tolerant
 from sleuth.odds import LEAST, odds
 from sleuth.record import parse
 from sleuth.render import report_json
-from sleuth.solve import Entailment, estimate
+from sleuth.solve import BudgetExceeded, Entailment, count, estimate
+from sleuth.solve.vector import VectorRun
 
 SLEUTH = Path(sys.executable).with_name("sleuth")
 
@@ -160,6 +163,54 @@ def test_tolerance_past_the_deadline_is_skipped_not_guessed(monkeypatch):
     monkeypatch.undo()
     whole = tolerant(model, Entailment(model))
     assert whole.skipped == () and whole.odds.exact
+
+
+def test_tolerance_past_the_deadline_asks_z3_within_what_is_left(monkeypatch):
+    """The record's own odds, after the tolerant pass ran out, come from the solver already
+    loaded, sharpened within the time left (none), not from a new one asked without a limit."""
+    record = _goldraub()
+    model = record.model()
+    entail = Entailment(model)
+    clock = Clock()
+    real = sleuth.mistakes.count_tolerant
+
+    def slow(model, tolerable, budget):
+        clock.now += 100
+        return real(model, tolerable, 0.0)
+
+    def built(*_args):
+        raise AssertionError("a second solver was loaded")
+
+    asked = []
+    sharpened = Entailment.sharpened
+    monkeypatch.setattr(sleuth.mistakes, "count_tolerant", slow)
+    monkeypatch.setattr(Entailment, "__init__", built)
+    monkeypatch.setattr(
+        Entailment, "sharpened", lambda self, *a, **k: asked.append(k) or sharpened(self, *a, **k)
+    )
+    result = tolerant(model, entail, Deadline(1.0, clock))
+    assert result.skipped and asked and all(k.get("seconds") == 0.0 for k in asked)
+
+
+def test_a_layer_made_past_the_deadline_is_not_merged(monkeypatch):
+    """Merging a wide layer takes about as long as making it: past the deadline, the count
+    stops before it rather than after."""
+    ahead = [0.0]
+    fake = SimpleNamespace(monotonic=lambda: time.monotonic() + ahead[0])
+    monkeypatch.setattr(sleuth.solve.vector, "time", fake)
+    made = VectorRun._successors
+
+    def slow(self, *args):
+        ahead[0] = 100.0  # making this layer took past the deadline
+        return made(self, *args)
+
+    def merged(*_args):
+        raise AssertionError("a layer was merged past the deadline")
+
+    monkeypatch.setattr(VectorRun, "_successors", slow)
+    monkeypatch.setattr(sleuth.solve.vector, "merged", merged)
+    with pytest.raises(BudgetExceeded):
+        count(_goldraub().model(), 10.0)
 
 
 def test_treasure_pairs_past_the_deadline_name_the_locations_left_out(monkeypatch):

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from sleuth import beliefs
 from sleuth.analysis import forced_facts, report
+from sleuth.belief import Fact
 from sleuth.games.goldraub import simulate as goldraub
 from sleuth.games.lima import simulate as lima
 from sleuth.model import holds
@@ -103,6 +104,33 @@ def test_goldraub_facts_from_the_count_equal_z3s(doc):
 @given(lima_states())
 def test_lima_facts_from_the_count_equal_z3s(doc):
     assert_agree(doc)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_cold_report_dates_its_facts_as_a_scan_of_every_prefix_at_a_table(players):
+    """Table games (seed 0: right and wrong guesses by event 24) cut every 8 events, reported
+    with nothing remembered: the setup's propagation dates some facts, z3's bisection the
+    others, and each date is the first prefix that z3 finds forcing the fact, one by one."""
+    doc, _ = goldraub.table_game(players, 10, 0)
+    guesses = [e["guess"] for e in doc["events"][:24] if "guess" in e]
+    assert {g["correct"] for g in guesses} == {True, False}
+    for events in (8, 16, 24):
+        record = parse(dict(doc, events=doc["events"][:events]), "table")
+        entail = Entailment(record.model())
+        since = {pair: scanned(entail, pair) for pair in entail.forced()}
+        assert report(record).forced == [
+            Fact(h, i, k) for (h, i), k in sorted(since.items(), key=lambda x: (x[1], x[0])) if k
+        ]
+
+
+def test_facts_of_the_setup_alone_are_dated_without_z3(monkeypatch):
+    """A record whose every certain holding the setup's propagation fixes (my hand, no new
+    fact yet) dates them all at the setup and loads no solver."""
+    doc, _ = goldraub.table_game(5, 10, 1)
+    record = parse(dict(doc, events=doc["events"][:8]), "table")
+    monkeypatch.setattr(Entailment, "__init__", refuse)
+    found = report(record)
+    assert found.odds.exact and found.forced == [] and found.solver is None
 
 
 def refuse(*_args, **_kwargs):
