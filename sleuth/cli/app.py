@@ -462,14 +462,15 @@ def loaded(file: Path | None, command: str):
         raise fail(error, command) from None
 
 
-def analysable(file: Path | None, command: str, upto: int | None = None):
+def analysable(file: Path | None, command: str, upto: int | None = None, public: bool = False):
     """The record for an analysis (``upto``: its first N events); exit 2 if a rule forbids one.
 
     The rules are checked on the whole record, whatever ``upto`` keeps (``Session.analysable``).
     Every analysis loads its record so; listing and repairing it (``loaded``) do not ask.
+    ``public``: the record as a spectator knows it.
     """
     try:
-        return env().session(record_path(file)).analysable(upto)
+        return env().session(record_path(file)).analysable(upto, public)
     except InputError as error:
         raise fail(error, command) from None
 
@@ -482,9 +483,13 @@ def analyse(
     upto: int | None = None,
     dating: bool = True,
     estimating: bool = True,
+    public: bool = False,
 ):
-    """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input."""
-    record = analysable(file, command, upto)  # before the analysis is imported: quick refusals
+    """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input.
+
+    ``public``: as a spectator knows the record (``Record.public``).
+    """
+    record = analysable(file, command, upto, public)  # before the analysis loads: quick refusals
     return counted(record, file, budget, tolerate, dating, estimating, command)
 
 
