@@ -129,8 +129,11 @@ def test_a_game_that_cannot_be_watched_says_so(run, tmp_path, example):
     one_line(run("report", "--public", "-f", EXAMPLES / f"{example}.yaml"), "report", "'public'")
 
 
-def test_a_watched_replay_judges_every_guess_and_misses_none(run):
-    data = json.loads(run("replay", "-f", WATCHED, "--upto", "20", "--json").stdout)
+def test_a_watched_replay_judges_every_guess_and_misses_none(run, tmp_path):
+    path = tmp_path / "watched.yaml"
+    lines = WATCHED.read_text().splitlines(True)
+    path.write_text("".join(lines[: lines.index("events:\n") + 21]))
+    data = json.loads(run("replay", "-f", path, "--json").stdout)
     assert data["missed"] == [] and len(data["guesses"]) > 0
-    text = run("replay", "-f", WATCHED, "--upto", "20").stdout
+    text = run("replay", "-f", path).stdout
     assert "My points" not in text and "Hands known" in text
