@@ -346,6 +346,10 @@ UptoOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the JSON report of the contract.")]
 PlayersOpt = Annotated[str, typer.Option(help="Names in seating order, clockwise: A,B,C")]
 MeOpt = Annotated[str, typer.Option(help="Whose knowledge the record holds.")]
+WatchOpt = Annotated[
+    str | None,
+    typer.Option("--me", help="Whose knowledge the record holds; left out, with --hand, to watch."),
+]
 ForceOpt = Annotated[bool, typer.Option(help="Overwrite an existing record.")]
 
 
@@ -516,9 +520,15 @@ def counted(
         raise fail(error, command) from None
 
 
-def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):
-    """Start a record of ``game`` (``new GAME``); ``more(table)`` gives the game's setup fields."""
-    begin(file, force, game, players, me, lambda table: {"hand": split(hand), **more(table)})
+def start(
+    file: Path | None, force: bool, game: str, players: str, me: str | None, hand: str | None, more
+):
+    """Start a record of ``game`` (``new GAME``); ``more(table)`` gives the game's setup fields.
+
+    Without ``me`` and ``hand``: a game watched, where the game admits one.
+    """
+    mine = {} if hand is None else {"hand": split(hand)}
+    begin(file, force, game, players, me, lambda table: mine | more(table))
 
 
 def begin(
@@ -526,7 +536,7 @@ def begin(
 ) -> None:
     """Start a record of ``game``: the players, me, then ``setup(table)``, its setup fields.
 
-    A solitaire game's record names no players (``players`` None).
+    A solitaire game's record names no players (``players`` None), a game watched no ``me``.
     """
     from sleuth.record import SOLO
     from sleuth.store import create
@@ -537,14 +547,17 @@ def begin(
         table = Table(tuple(names), names[0] if names else "")
         doc: dict = {"game": game}
         if players is not None:
-            doc |= {"players": names, "me": table.prefix(me or "", "me")}
+            doc["players"] = names
+        if players is not None and me is not None:
+            doc["me"] = table.prefix(me, "me")
         doc.update(setup(table))
         record = create(path, doc, "sleuth new", force, warn)
     except InputError as error:
         raise fail(error, "sleuth new") from None
     env().recorded = path
     listed = ", ".join(record.table.players)
-    who = "" if players is None else f", {listed}; me: {record.table.me}"
+    seat = "watched" if record.table.me is None else f"me: {record.table.me}"
+    who = "" if players is None else f", {listed}; {seat}"
     env().out.print(f"started {path}: {record.game}{who}", markup=False)
 
 

@@ -137,3 +137,15 @@ def test_a_watched_replay_judges_every_guess_and_misses_none(run, tmp_path):
     assert data["missed"] == [] and len(data["guesses"]) > 0
     text = run("replay", "-f", path).stdout
     assert "My points" not in text and "Hands known" in text
+
+
+def test_new_without_me_and_hand_starts_a_watched_record(run, tmp_path):
+    started = run("new", "goldraub", "--players", "Anton,Bert,Christl", "-f", "w.yaml")
+    assert started.exit_code == 0 and "watched" in started.stdout
+    keys = {line.partition(":")[0] for line in (tmp_path / "w.yaml").read_text().splitlines()}
+    assert "me" not in keys and "hand" not in keys
+    one_line(run("search", "an", "31-36", "--gold", "1", "--saw", "1", "-f", "w.yaml"), "'saw'")
+    one_line(
+        run("new", "lima", "--players", "A,B,C", "--hand", "1F", "--public", "2F", "-f", "x.yaml"),
+        "'hand'",
+    )
