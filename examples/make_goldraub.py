@@ -4,6 +4,8 @@ goldraub-rulebook.yaml: the rulebook's table (Anton, Bert, Christl, Doris, Elli;
 22, 45 and 63). Anton searches 31-36 first; Bert holds 32 and Elli 36, so two GOLD BARS cards
 reach Anton and Christl sees Bert's one. The game then runs until it ends: its 10 rounds, or
 earlier once the sector cards still face down are all one player's (rulebook: End of the Game).
+goldraub-watched.yaml: the same game as one watching the table records it: no ``me``, no
+hand, no ``saw`` (``Record.public``).
 goldraub-6p.yaml: six players, a deal from a fixed seed, stopped after 4 rounds.
 goldraub-5p-table-1.yaml, goldraub-5p-table-5.yaml: five players as at a table, the first 24
 events of ``sleuth.games.goldraub.simulate.table_game(5, 10, seed)`` (seeds 1 and 5): every
@@ -163,6 +165,11 @@ def main() -> None:
         HERE / "goldraub-rulebook.yaml",
         rulebook(),
         "Goldraub in London: the rulebook's example situation, played out until the game ends.",
+    )
+    write(
+        HERE / "goldraub-watched.yaml",
+        parse(rulebook(), "generator").public().fields(),
+        "Goldraub in London: the rulebook's game as a spectator records it (no me, no hand).",
     )
     write(
         HERE / "goldraub-6p.yaml",

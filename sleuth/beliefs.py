@@ -81,7 +81,7 @@ def likeliest(found: Belief) -> tuple[str, Fraction] | None:
     table = found.record.table
     _, items = found.holdings()
     options = []
-    for holder in table.others(table.me):
+    for holder in table.opponents():
         for item in items:
             p = found.chance(holder, item)
             if p is not None and 0 < p < 1:

@@ -67,11 +67,24 @@ class Record:
         labels = ["setup"] + [e.text() for e in self.events]
         return Model(setup.space, tuple(groups), tuple(labels))
 
+    def public(self) -> Record:
+        """The record as a spectator knows it: no ``me``, nothing that only I saw.
+
+        The game's ``watched`` setup and each event's ``public`` form; an InputError for a
+        game with no spectator's view.
+        """
+        watched = part(self.rules, "watched", None)
+        if watched is None:
+            raise InputError("", "public", f"{self.rules.title} has no spectator's view")
+        table = Table(self.table.players, None)
+        return Record(self.game, table, watched(self.start), [e.public() for e in self.events])
+
     def fields(self) -> dict:
         """The record as plain YAML-ready data, in the contract's key order."""
         out: dict[str, object] = {"game": self.game}
         if self.table.players != (SOLO,) or not self.rules.solitaire:
-            out |= {"players": list(self.table.players), "me": self.table.me}
+            out["players"] = list(self.table.players)
+            out |= {} if self.table.me is None else {"me": self.table.me}
         out.update(self.rules.start_fields(self.start))
         out["events"] = [{e.kind: e.body()} for e in self.events]
         return out
@@ -96,6 +109,16 @@ def _players(value: Any) -> tuple[str, ...]:
             raise InputError("", "players", f"{shown(name)} is reserved for cards no one holds")
         names.append(name.strip())
     return tuple(names)
+
+
+def _me(value: Any, players: tuple[str, ...], rules: Game) -> str | None:
+    """The player whose knowledge the record holds; None (no ``me``) for a game watched."""
+    if value is not None:
+        return Table(players, None).player(value, "me")
+    if part(rules, "watched", None) is None:
+        message = f"{rules.title} is analysed from one player's seat: name that player"
+        raise InputError("", "me", f"missing: {message}")
+    return None
 
 
 def parse_event(data: Any, rules: Game, table: Table, start: Any) -> Event:
@@ -141,9 +164,7 @@ def _parse(doc: Any) -> Record:
             raise InputError("", label(key), f"unknown top-level key{hint}")
     alone = rules.solitaire and "players" not in doc
     players = (SOLO,) if alone else _players(doc.get("players"))
-    me = doc.get("me", SOLO if alone else None)
-    table = Table(players, players[0])
-    table = Table(players, table.player(me, "me"))
+    table = Table(players, _me(doc.get("me", SOLO if alone else None), players, rules))
     try:
         start = rules.parse_start(doc, table)
     except InputError as error:

@@ -89,17 +89,19 @@ class Session:
 
         return load(self.path, keep=False)[0]
 
-    def analysable(self, upto: int | None = None) -> Record:
+    def analysable(self, upto: int | None = None, public: bool = False) -> Record:
         """The record for an analysis (``upto``: its first N events), if no rule forbids one.
 
-        The rules are checked on the whole record, whatever ``upto`` keeps.
+        The rules are checked on the whole record, whatever ``upto`` keeps. ``public``: the
+        record as a spectator knows it (``Record.public``).
         """
         record = self.load()
         error = record.forbidden()
         if error is not None:
             error.message += " (edit or delete the event to repair the record)"
             raise error.located(source=str(self.path))
-        return record if upto is None else record.upto(upto)
+        record = record if upto is None else record.upto(upto)
+        return record.public() if public else record
 
     def believe(
         self,
@@ -185,6 +187,7 @@ class Session:
         advise = part(record.rules, "advise", None)
         if advise is None:
             raise InputError("sleuth next", "", f"{record.rules.title} has no advice")
+        seated(record, "sleuth next")
         part(record.rules, "check_options", no_options)(record, options)
         found = self.believe(record, deadline, dating=False, estimating=False, details=False)
         if not found.consistent:
@@ -252,6 +255,13 @@ def no_options(record: Record, given: dict) -> None:
     if given:
         option = next(iter(given))
         raise InputError("sleuth next", option, f"{record.rules.title} takes no --{option}")
+
+
+def seated(record: Record, command: str) -> None:
+    """An InputError when the record has no ``me`` (a game watched): ``command`` weighs my move."""
+    if record.table.me is None:
+        message = "a record without 'me' (a game watched) has no move of mine: see 'sleuth report'"
+        raise InputError(command, "me", message)
 
 
 def playing(record: Record) -> None:

@@ -346,6 +346,10 @@ UptoOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the JSON report of the contract.")]
 PlayersOpt = Annotated[str, typer.Option(help="Names in seating order, clockwise: A,B,C")]
 MeOpt = Annotated[str, typer.Option(help="Whose knowledge the record holds.")]
+WatchOpt = Annotated[
+    str | None,
+    typer.Option("--me", help="Whose knowledge the record holds; left out, with --hand, to watch."),
+]
 ForceOpt = Annotated[bool, typer.Option(help="Overwrite an existing record.")]
 
 
@@ -462,14 +466,15 @@ def loaded(file: Path | None, command: str):
         raise fail(error, command) from None
 
 
-def analysable(file: Path | None, command: str, upto: int | None = None):
+def analysable(file: Path | None, command: str, upto: int | None = None, public: bool = False):
     """The record for an analysis (``upto``: its first N events); exit 2 if a rule forbids one.
 
     The rules are checked on the whole record, whatever ``upto`` keeps (``Session.analysable``).
     Every analysis loads its record so; listing and repairing it (``loaded``) do not ask.
+    ``public``: the record as a spectator knows it.
     """
     try:
-        return env().session(record_path(file)).analysable(upto)
+        return env().session(record_path(file)).analysable(upto, public)
     except InputError as error:
         raise fail(error, command) from None
 
@@ -482,9 +487,13 @@ def analyse(
     upto: int | None = None,
     dating: bool = True,
     estimating: bool = True,
+    public: bool = False,
 ):
-    """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input."""
-    record = analysable(file, command, upto)  # before the analysis is imported: quick refusals
+    """Load the record (``upto``: its first N events) and analyse it; exit 2 on unusable input.
+
+    ``public``: as a spectator knows the record (``Record.public``).
+    """
+    record = analysable(file, command, upto, public)  # before the analysis loads: quick refusals
     return counted(record, file, budget, tolerate, dating, estimating, command)
 
 
@@ -511,9 +520,15 @@ def counted(
         raise fail(error, command) from None
 
 
-def start(file: Path | None, force: bool, game: str, players: str, me: str, hand: str, more):
-    """Start a record of ``game`` (``new GAME``); ``more(table)`` gives the game's setup fields."""
-    begin(file, force, game, players, me, lambda table: {"hand": split(hand), **more(table)})
+def start(
+    file: Path | None, force: bool, game: str, players: str, me: str | None, hand: str | None, more
+):
+    """Start a record of ``game`` (``new GAME``); ``more(table)`` gives the game's setup fields.
+
+    Without ``me`` and ``hand``: a game watched, where the game admits one.
+    """
+    mine = {} if hand is None else {"hand": split(hand)}
+    begin(file, force, game, players, me, lambda table: mine | more(table))
 
 
 def begin(
@@ -521,7 +536,7 @@ def begin(
 ) -> None:
     """Start a record of ``game``: the players, me, then ``setup(table)``, its setup fields.
 
-    A solitaire game's record names no players (``players`` None).
+    A solitaire game's record names no players (``players`` None), a game watched no ``me``.
     """
     from sleuth.record import SOLO
     from sleuth.store import create
@@ -532,14 +547,17 @@ def begin(
         table = Table(tuple(names), names[0] if names else "")
         doc: dict = {"game": game}
         if players is not None:
-            doc |= {"players": names, "me": table.prefix(me or "", "me")}
+            doc["players"] = names
+        if players is not None and me is not None:
+            doc["me"] = table.prefix(me, "me")
         doc.update(setup(table))
         record = create(path, doc, "sleuth new", force, warn)
     except InputError as error:
         raise fail(error, "sleuth new") from None
     env().recorded = path
     listed = ", ".join(record.table.players)
-    who = "" if players is None else f", {listed}; me: {record.table.me}"
+    seat = "watched" if record.table.me is None else f"me: {record.table.me}"
+    who = "" if players is None else f", {listed}; {seat}"
     env().out.print(f"started {path}: {record.game}{who}", markup=False)
 
 

@@ -29,6 +29,7 @@ from sleuth.cli.app import (
     PlayersOpt,
     TolerateOpt,
     UptoOpt,
+    WatchOpt,
     analysable,
     analyse,
     answer_due,
@@ -49,6 +50,7 @@ from sleuth.cli.app import (
 from sleuth.errors import InputError, nearest
 from sleuth.games import Game, part
 from sleuth.games.shipped import GAMES
+from sleuth.session import seated
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -140,11 +142,17 @@ def report_command(
     budget: BudgetOpt = BUDGET,
     tolerate: TolerateOpt = 0,
     upto: UptoOpt = None,
+    public: Annotated[
+        bool,
+        typer.Option(
+            "--public", help="What the table alone tells: as a spectator, with no cards, sees it."
+        ),
+    ] = False,
 ) -> None:
     """Show what is certain, every probability, and the worlds left."""
     from sleuth.render import report_json, show_report
 
-    result = analyse(file, budget, "sleuth report", tolerate, upto)
+    result = analyse(file, budget, "sleuth report", tolerate, upto, public=public)
     if json_:
         show_json(report_json(result))
     else:
@@ -216,6 +224,7 @@ def check(
     record = analysable(file, "sleuth check", upto)
     game = record.rules
     try:
+        seated(record, "sleuth check")
         if json_ and (best or first is None):
             wanted = " and ".join(check_help(game))
             raise InputError("sleuth check", "json", f"--json weighs one move: give {wanted}")
@@ -259,6 +268,7 @@ KIT = SimpleNamespace(
     FileOpt=FileOpt,
     ForceOpt=ForceOpt,
     MeOpt=MeOpt,
+    WatchOpt=WatchOpt,
     PlayersOpt=PlayersOpt,
     player=player,
     record_event=record_event,

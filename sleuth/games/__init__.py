@@ -15,6 +15,9 @@ gives the report's details, and a game without a ``"details"`` part gets
   a game's own; without it, the exact count of the deals (``sleuth.analysis``), for which the
   game names its ``deal(start, table) -> Setup``: the deal's space and the facts known at the
   start;
+- the record (``sleuth.record``): ``watched(start) -> start``, the setup as a spectator knows
+  it (nothing from a hand of one's own): a game with it admits a record without ``me``, a
+  game watched, and gives every record its public view (``Record.public``);
 - analyses (``sleuth.analysis``, ``sleuth.beliefs``, ``sleuth.session``, ``sleuth.replay``):
   ``details``, ``best``, ``check_options``, ``advise``, ``judge``;
 - screens (``sleuth.render``): ``show_report``, ``show_update``, ``json_extras``,
@@ -106,7 +109,7 @@ class Game(Protocol):
 
 
 PARTS = (
-    *("deal", "believe"),
+    *("deal", "believe", "watched"),
     *("details", "best", "advice_options", "check_options", "advise", "judge"),
     *("show_report", "show_update", "json_extras", "show_advice", "advice_json", "plainly"),
     "short",

@@ -17,11 +17,12 @@ from sleuth.model import Holder, Space, Tally
 class Table:
     """The players in seating order, clockwise, and whose knowledge the record holds.
 
-    e.g. Table(("Anton", "Bert", "Christl", "Doris", "Elli"), "Christl")
+    e.g. Table(("Anton", "Bert", "Christl", "Doris", "Elli"), "Christl"); ``me`` None for a
+    game watched (a spectator's record: the table's public knowledge, no hand of one's own).
     """
 
     players: tuple[Holder, ...]
-    me: Holder
+    me: Holder | None
 
     def seat(self, player: Holder) -> int:
         """The 0-based seat of ``player``."""
@@ -40,6 +41,16 @@ class Table:
     def others(self, player: Holder) -> tuple[Holder, ...]:
         """Every player but ``player``, clockwise from the one after him."""
         return self.between(player, player)
+
+    def myself(self) -> Holder:
+        """Me, in a game never watched; a LookupError (a bug) for a record without ``me``."""
+        if self.me is None:
+            raise LookupError("the record has no 'me': a game watched")
+        return self.me
+
+    def opponents(self) -> tuple[Holder, ...]:
+        """The players whose cards I do not see: all but me, or all of them when I watch."""
+        return self.players if self.me is None else self.others(self.me)
 
     def player(self, value: Any, field: str) -> Holder:
         """The player named ``value`` (case-insensitive), or an InputError for ``field``."""
@@ -165,6 +176,10 @@ class Event:
             for value in self.options(field, table, context):
                 if value != now.get(field):
                     yield {field: value}
+
+    def public(self) -> Event:
+        """The event as a spectator knows it: what only I saw left out (subclasses)."""
+        return self
 
     def answerer(self, field: str) -> Holder | None:
         """The player who said the answer in ``field`` aloud, when it is not the asker."""

@@ -48,7 +48,10 @@ class Case(NamedTuple):
     views: tuple[str, ...] = ("txt", "json")
 
 
-REPORTS = [Case(path.stem, "report", ("report", *BUDGET)) for path in RECORDS]
+REPORTS = [Case(path.stem, "report", ("report", *BUDGET)) for path in RECORDS] + [
+    Case("goldraub-rulebook", "report-public", ("report", "--public", *BUDGET)),
+    Case("lima-4p", "report-public-upto-20", ("report", "--public", "--upto", "20", *BUDGET)),
+]
 
 NEXT = [
     Case("goldraub-5p-table-1", "next-upto-0", ("next", "--upto", "0", *BUDGET)),

@@ -47,6 +47,7 @@ DEFAULTS = {  # part -> its shared default (a game's own must take the same argu
 }
 OWN = {  # parts with no shared default: the arguments the layers pass
     "deal": ("start", "table"),
+    "watched": ("start",),
     "believe": ("record", "deadline"),
     "advise": ("report", "given", "deadline"),
     "commands": ("cli",),  # the shared ones also take the game
@@ -88,7 +89,7 @@ def test_every_part_a_game_names_exists_and_takes_what_its_default_takes(game: G
 
 
 def test_the_defaults_cover_every_part_but_the_belief_advice_and_commands():
-    assert set(DEFAULTS) | {"deal", "believe", "advise", "commands"} == set(PARTS)
+    assert set(DEFAULTS) | {"deal", "believe", "watched", "advise", "commands"} == set(PARTS)
     assert arity(generic.commands) == (2, 2)
     assert "tiny" not in GAMES and set(tinygame.GAME.parts) == {"deal"}
 

@@ -31,8 +31,8 @@ class Brute:
 
 
 def _setup(doc: dict) -> dict[str, str]:
-    """Location -> holder for every token the setup fixes."""
-    fixed = dict.fromkeys(doc["hand"], doc["me"])
+    """Location -> holder for every token the setup fixes (a watched game's: the face-up ones)."""
+    fixed = dict.fromkeys(doc.get("hand", []), doc.get("me"))
     for player, tokens in (doc.get("known") or {}).items():
         fixed.update(dict.fromkeys(tokens, player))
     fixed.update(dict.fromkeys(doc["public"], PUBLIC))
@@ -54,7 +54,7 @@ def _valid(doc: dict, fixed: dict[str, str], unknown: list[str]) -> dict[str, np
     each = (len(locations) - island().treasure) // len(players)
     bit = {t: 1 << k for k, t in enumerate(unknown)}
     mine = lambda holder, tokens: sum(fixed.get(t) == holder for t in tokens)  # noqa: E731
-    holders = [p for p in players if p != doc["me"]] + [TREASURE]
+    holders = [p for p in players if p != doc.get("me")] + [TREASURE]
     sizes = {p: each - mine(p, locations) for p in holders[:-1]}
     sizes[TREASURE] = island().treasure
     valid = {h: _hands(unknown, sizes[h]) for h in holders}
@@ -64,7 +64,7 @@ def _valid(doc: dict, fixed: dict[str, str], unknown: list[str]) -> dict[str, np
             start, end = f["range"].split("-")
             tokens = [t for t in locations if in_range(t, start, end, f.get("terrain"))]
             left = f["answer"] - mine(f["to"], tokens)
-            if f["to"] == doc["me"]:
+            if f["to"] == doc.get("me"):
                 if left:
                     return None
                 continue

@@ -18,6 +18,7 @@ class Goldraub:
     solitaire = False
     parts = {
         "deal": f"{PACKAGE}.rules:setup",
+        "watched": f"{PACKAGE}.rules:watched",
         "details": f"{PACKAGE}.advice:standing",
         "best": f"{PACKAGE}.advice:best_guess",
         "advice_options": f"{PACKAGE}.choices:OPTIONS",

@@ -21,8 +21,8 @@ def commands(cli: Any) -> list[Callable]:
 
     def goldraub(
         players: cli.PlayersOpt,
-        me: cli.MeOpt,
-        hand: Annotated[str, typer.Option(help="My three sectors: 22,45,63")],
+        me: cli.WatchOpt = None,
+        hand: Annotated[str | None, typer.Option(help="My three sectors: 22,45,63")] = None,
         rounds: Annotated[int | None, typer.Option(help="The round counter's start.")] = None,
         force: cli.ForceOpt = False,
         file: cli.FileOpt = None,

@@ -34,7 +34,7 @@ from sleuth.games.goldraub.advice import timing as weigh
 from sleuth.games.goldraub.board import City
 from sleuth.games.goldraub.picture import waiting
 from sleuth.games.goldraub.rules import Guess, Search, may_guess
-from sleuth.model import Holder, Item, Model, Term
+from sleuth.model import Holder, Item, Term
 from sleuth.render.common import Phrases, bits, fitted, not_counted, pct
 from sleuth.solve import Counts
 
@@ -68,7 +68,7 @@ def legal(city: City, at: int | None, occupied: set[int]) -> list[tuple[int | No
     return [(space, row) for space in landings(city, at, occupied) for row in city.route[space]]
 
 
-def last_at(record: Record, player: Holder) -> int | None:
+def last_at(record: Record, player: Holder | None) -> int | None:
     """The ``at`` of ``player``'s last search, or None when that search has none (or no search)."""
     searches = [e for e in record.events if isinstance(e, Search) and e.by == player]
     return searches[-1].at if searches else None
@@ -78,7 +78,7 @@ def spaces(record: Record, at: int | None, occupied: list[int] | None):
     """My space and the other figures' spaces: the options, else the record's last searches."""
     mine = at if at is not None else last_at(record, record.table.me)
     if occupied is None:
-        others = (last_at(record, p) for p in record.table.others(record.table.me))
+        others = (last_at(record, p) for p in record.table.opponents())
         occupied = [s for s in others if s is not None]
     return mine, set(occupied)
 
@@ -86,17 +86,7 @@ def spaces(record: Record, at: int | None, occupied: list[int] | None):
 def question(record: Record, row: str) -> Question:
     """My search of ``row``: one term per other player, 1 when he holds a sector of it."""
     items = frozenset(record.start.city.rows[row])
-    return tuple(Term(p, items, True) for p in record.table.others(record.table.me))
-
-
-def public_model(record: Record) -> Model:
-    """The record as a player who knows only what was said aloud sees it: no hand, no ``saw``."""
-    model = record.model()
-    groups = [()] + [
-        group[:1] if isinstance(e, Search) else group
-        for e, group in zip(record.events, model.groups[1:], strict=True)
-    ]
-    return Model(model.space, tuple(groups), model.labels)
+    return tuple(Term(p, items, True) for p in record.table.opponents())
 
 
 def open_holdings(record: Record) -> list[tuple[Holder, Item]]:
@@ -270,7 +260,7 @@ def advise(
     base = counted(report)
     if base is None:
         return SearchAdvice(at, None, [], [], searches)
-    model, public = record.model(), public_model(record) if given.get("public") else None
+    model, public = record.model(), record.public().model() if given.get("public") else None
     holdings = open_holdings(record)
     v = value_after(record)
     rows = list(dict.fromkeys(row for _, row in searches))

@@ -97,7 +97,8 @@ def likely_table(report: Report, top: int = 5, wrap: bool = False) -> Table:
 
     ``wrap``: each player's list may take several lines (else it counts as one).
     """
-    table = Table(title="Most likely sectors of each other player", title_justify="left")
+    whose = "each player" if report.record.table.me is None else "each other player"
+    table = Table(title=f"Most likely sectors of {whose}", title_justify="left")
     table.add_column("player")
     table.add_column("sectors (probability)")
     record = report.record

@@ -95,6 +95,8 @@ def missed(record: Record, found: list[Step]) -> list[dict]:
     the round, none of them wrong); a holding revealed before that step is no chance missed.
     """
     table, events = record.table, record.events
+    if table.me is None:  # a spectator makes no guess, so misses none
+        return []
     n, rounds, size = len(table.players), record.start.rounds, record.start.city.hand_size
     mine = {
         (e.owner, e.sector): j
@@ -176,17 +178,22 @@ def summary(record: Record, chances: list[dict], hands: dict[Holder, int | None]
     score I could have reached, and the line says so.
     """
     me = record.table.me
-    mine = scores(record.events, record.table.players, record.start.rounds)[me]
-    lost = sum(c["lost"] for c in chances)
-    missed = f"{len(chances)} missed chance" + ("" if len(chances) == 1 else "s")
-    alone = ", each counted alone: two guesses a round may not take them all" * (len(chances) > 1)
-    lines = [f"My points: {mine}; {lost} let go in {missed}{alone}."]
+    lines = [] if me is None else [points(record, me, chances)]
     known = [f"{p} after event {k}" for p, k in hands.items() if k is not None]
     unknown = [p for p, k in hands.items() if k is None]
     words = "; ".join(known) if known else "none"
     rest = f"; not known: {', '.join(unknown)}." if unknown else "."
     lines.append(f"Hands known: {words}{rest}")
     return lines
+
+
+def points(record: Record, me: Holder, chances: list[dict]) -> str:
+    """My points, and those I let go in missed chances, each counted alone."""
+    mine = scores(record.events, record.table.players, record.start.rounds)[me]
+    lost = sum(c["lost"] for c in chances)
+    missed = f"{len(chances)} missed chance" + ("" if len(chances) == 1 else "s")
+    alone = ", each counted alone: two guesses a round may not take them all" * (len(chances) > 1)
+    return f"My points: {mine}; {lost} let go in {missed}{alone}."
 
 
 def judge(

@@ -6,7 +6,7 @@ Sections cited are those of the rulebook: Setup, Course of Play, Discovering a H
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sleuth.errors import InputError, nearest, shown
@@ -19,7 +19,10 @@ ASIDE = "aside"
 
 @dataclass(frozen=True)
 class Start:
-    """What I know when the game starts: my three sectors and the round counter's start."""
+    """What I know when the game starts: my three sectors and the round counter's start.
+
+    A spectator (a record without ``me``) holds no sectors: ``hand`` is empty.
+    """
 
     city: City
     hand: tuple[Item, ...]
@@ -71,6 +74,11 @@ def parse_start(doc: dict, table: Table) -> Start:
     low, high = board.players
     if not low <= len(table.players) <= high:
         raise InputError("", "players", f"Goldraub is for {low} to {high} players")
+    rounds = integer(doc.get("rounds", board.rounds), "rounds", 1, 99)
+    if table.me is None:
+        if "hand" in doc:
+            raise InputError("", "hand", "a record without 'me' (a game watched) has no hand")
+        return Start(board, (), rounds)
     hand = doc.get("hand")
     if not isinstance(hand, list) or len(hand) != board.hand_size:
         wanted = f"expected a list of {board.hand_size} sectors"
@@ -78,8 +86,12 @@ def parse_start(doc: dict, table: Table) -> Start:
     sectors = tuple(sector(s, board, "hand") for s in hand)
     if len(set(sectors)) != len(sectors):
         raise InputError("", "hand", f"a sector is listed twice in {shown(hand)}")
-    rounds = integer(doc.get("rounds", board.rounds), "rounds", 1, 99)
     return Start(board, sectors, rounds)
+
+
+def watched(start: Start) -> Start:
+    """The setup as a spectator knows it: the round counter, no hand."""
+    return replace(start, hand=())
 
 
 def setup(start: Start, table: Table) -> Setup:
@@ -87,12 +99,14 @@ def setup(start: Start, table: Table) -> Setup:
     sizes = {p: start.city.hand_size for p in table.players}
     sizes[ASIDE] = len(start.city.sectors) - start.city.hand_size * len(table.players)
     space = Space(table.players + (ASIDE,), sizes, start.city.sectors)
-    return Setup(space, tuple(holds(table.me, s) for s in start.hand))
+    mine = () if table.me is None else tuple(holds(table.me, s) for s in start.hand)
+    return Setup(space, mine)
 
 
 def start_fields(start: Start) -> dict:
-    """The setup fields as the record writes them."""
-    return {"hand": [int(s) for s in start.hand], "rounds": start.rounds}
+    """The setup fields as the record writes them (a spectator's without ``hand``)."""
+    hand = {"hand": [int(s) for s in start.hand]} if start.hand else {}
+    return hand | {"rounds": start.rounds}
 
 
 @dataclass(frozen=True)
@@ -130,14 +144,16 @@ class Search(Event):
         answering = len(table.players) - 1  # every player but the asker
         gold = integer(data["gold"], "gold", 0, answering)
         saw = data.get("saw")
-        if saw is not None:
+        if saw is not None and table.me is None:
+            raise InputError("", "saw", "a record without 'me' (a game watched) sees no tip card")
+        if saw is not None and table.me is not None:
             seen = table.between(by, table.me)
             if by == table.me:
                 raise InputError("", "saw", "I asked, so there is nothing seen in the pass")
             if not seen:
                 raise InputError("", "saw", "I sit right after the asker and see no tip card")
             saw = integer(saw, "saw", 0, min(len(seen), gold))
-        if by != table.me:
+        if table.me is not None and by != table.me:
             _my_tip(name, gold, saw, table.between(by, table.me), table, start)
         if at is not None and name not in start.city.route[at]:
             offered = ", ".join(start.city.route[at])
@@ -150,7 +166,7 @@ class Search(Event):
         answer = Tally(
             tuple(Term(p, items, True) for p in table.others(self.by)), frozenset({self.gold})
         )
-        if self.saw is None:
+        if self.saw is None or table.me is None:
             return (answer,)
         seen = table.between(self.by, table.me)
         return answer, Tally(tuple(Term(p, items, True) for p in seen), frozenset({self.saw}))
@@ -159,11 +175,15 @@ class Search(Event):
         """Gold from 0 to the players answering, saw up to those I see, any of the 21 rows."""
         if field == "gold":
             return tuple(range(len(table.players)))
-        if field == "saw" and self.saw is not None:
+        if field == "saw" and self.saw is not None and table.me is not None:
             return tuple(range(len(table.between(self.by, table.me)) + 1))
         if field == "row":
             return tuple(start.city.rows)
         return super().options(field, table, start)
+
+    def public(self) -> Search:
+        """The search as a spectator knows it: the answer announced, not what I saw pass."""
+        return replace(self, saw=None)
 
     def changes(self, table: Table, start: Start) -> Iterator[dict[str, Any]]:
         """As for every event; a row not offered at ``at`` drops ``at`` (then it was wrong too).
@@ -329,9 +349,14 @@ def game_over(events: list[Event], players: tuple[Holder, ...], rounds: int, siz
 
 
 def may_guess(
-    events: list[Event], players: tuple[Holder, ...], rounds: int, who: Holder, size: int
+    events: list[Event], players: tuple[Holder, ...], rounds: int, who: Holder | None, size: int
 ) -> tuple[bool, str]:
-    """Whether ``who`` may guess now: two guesses a round, none after a wrong one that round."""
+    """Whether ``who`` may guess now: two guesses a round, none after a wrong one that round.
+
+    ``who`` None: a spectator, who never guesses.
+    """
+    if who is None:
+        return False, "a spectator makes no guess"
     over = game_over(events, players, rounds, size)
     if over:
         return False, f"the game is over: {over}"

@@ -37,7 +37,7 @@ def searched(record: Record, index: int, search: Search) -> str:
         many = "player" if search.gold == 1 else "players"
         verb = "holds" if search.gold == 1 else "hold"
         told = f"{search.gold} {many} other than {but} {verb} a sector of {search.row}"
-    if search.saw is not None:
+    if search.saw is not None and table.me is not None:
         seen = [whose(record, p) for p in table.between(search.by, table.me)]
         told += f", {search.saw or 'none'} of them among {listed(seen)}"
     return f"{told} (event {index})"
@@ -53,6 +53,8 @@ def guessed(record: Record, index: int, guess: Guess) -> str:
 
 def plainly(record: Record, index: int) -> str:
     """What the setup (index 0) or event ``index`` states, as a clause of a sentence."""
+    if index == 0 and not record.start.hand:
+        return "no hand is seen (a game watched)"
     if index == 0:
         return f"my hand is {listed(list(record.start.hand))}"
     event = record.events[index - 1]

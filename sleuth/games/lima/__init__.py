@@ -18,6 +18,7 @@ class Lima:
     solitaire = False
     parts = {
         "deal": f"{PACKAGE}.rules:setup",
+        "watched": f"{PACKAGE}.rules:watched",
         "details": f"{PACKAGE}.advice:treasure_pairs",
         "best": f"{PACKAGE}.advice:best_pair",
         "advice_options": f"{PACKAGE}.choices:OPTIONS",

@@ -22,8 +22,10 @@ def commands(cli: Any) -> list[Callable]:
 
     def lima(
         players: cli.PlayersOpt,
-        me: cli.MeOpt,
-        hand: Annotated[str, typer.Option(help="My tokens after the passing: 2F,3B,8M")],
+        me: cli.WatchOpt = None,
+        hand: Annotated[
+            str | None, typer.Option(help="My tokens after the passing: 2F,3B,8M")
+        ] = None,
         known: Annotated[
             list[str] | None, typer.Option(help="PLAYER=LOC,LOC looked at while passing.")
         ] = None,

@@ -32,8 +32,8 @@ from sleuth.advisor import (
 from sleuth.errors import InputError
 from sleuth.games.lima import barrel as lima_barrel
 from sleuth.games.lima.board import Face, Island
-from sleuth.games.lima.rules import PUBLIC, TREASURE, Accuse, Ask, Secret
-from sleuth.model import Holder, Item, Model, Term
+from sleuth.games.lima.rules import TREASURE, Secret
+from sleuth.model import Holder, Item, Term
 from sleuth.render.common import Phrases, bits, fitted, not_counted, pct
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def items(board: Island, where: str, kind: str | None) -> frozenset[Item]:
 def legal(record: Record, faces: list[Face], shovel: bool, pistol: bool) -> list[Question]:
     """Every question I may ask, each once (same player, locations and secrecy: one)."""
     board = record.start.island
-    opponents = record.table.others(record.table.me)
+    opponents = record.table.opponents()
     found: dict[tuple, Question] = {}
 
     def add(to: Holder, where: str, kind: str | None, secret: bool, uses: str | None) -> None:
@@ -142,24 +142,6 @@ def pistol_used(record: Record) -> int | None:
     me = record.table.me
     mine = (k for k, e in enumerate(record.events, 1) if isinstance(e, Secret) and e.by == me)
     return next(mine, None)
-
-
-def public_model(record: Record) -> Model:
-    """The record as one who knows only the public record sees it: no screen, no paper.
-
-    Kept: the face-up tokens, the questions asked aloud, the accusations (not what I saw).
-    """
-    model = record.model()
-    public = tuple(t for t in model.groups[0] if t.terms[0].holder == PUBLIC)
-    groups = [public]
-    for event, group in zip(record.events, model.groups[1:], strict=True):
-        if isinstance(event, Ask):
-            groups.append(group)
-        elif isinstance(event, Accuse):
-            groups.append(group[:1])
-        else:
-            groups.append(())
-    return Model(model.space, tuple(groups), model.labels)
 
 
 @dataclass(frozen=True)
@@ -255,7 +237,7 @@ def advise(
         cut = bool(given.get("barrel"))
         return QuestionAdvice(None, 0, [], uncounted=questions, barrel_cut=cut)
     worlds, now = whole
-    public = public_model(record) if given.get("public") else None
+    public = record.public().model() if given.get("public") else None
     size = model.space.sizes
     keys = [canonical(board, q.to, q.range, q.terrain, size[q.to]) for q in questions]
     distinct = list(dict.fromkeys(key for key, _ in keys))

@@ -157,7 +157,8 @@ def opponents_table(report: Report, narrow: bool = False) -> Table:
     """
     record = report.record
     size = record.start.hand_size
-    title = f"Other players' tokens ({size} each)" if narrow else "Other players' tokens"
+    whose = "Players'" if record.table.me is None else "Other players'"
+    title = f"{whose} tokens ({size} each)" if narrow else f"{whose} tokens"
     table = Table(title=title, title_justify="left")
     may = "may hold (chance: locations)" if narrow else "may hold (probability: locations)"
     for column in ("player", *(() if narrow else ("tokens",)), "must hold", may):

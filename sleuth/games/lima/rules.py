@@ -8,7 +8,7 @@ comes from the board file; see ``sleuth.games.lima.board.Island``.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sleuth.errors import InputError, nearest, shown
@@ -26,6 +26,7 @@ class Start:
 
     ``hand`` is behind my screen once the passing is done, ``known`` the tokens I looked at and
     passed on (each now held by its receiver), ``public`` the leftover tokens turned face up.
+    A spectator (a record without ``me``) has no hand and passed nothing on.
     """
 
     island: Island
@@ -104,14 +105,14 @@ def terrain(value: Any, board: Island, field: str) -> str:
     raise InputError("", field, f"{shown(value)} is not a terrain ({names}){hint}")
 
 
-def _known(value: Any, board: Island, table: Table) -> dict[Holder, tuple[Item, ...]]:
+def _known(value: Any, board: Island, table: Table, me: Holder) -> dict[Holder, tuple[Item, ...]]:
     """The ``known`` mapping, checked against the passing rules (rulebook: Setup, step 9)."""
     if value is None:
         value = {}
     if not isinstance(value, dict):
         raise InputError("", "known", f"expected a mapping player -> locations, got {shown(value)}")
     n = len(table.players)
-    passed = Counter(table.offset(table.me, step) for step in board.passing[n])
+    passed = Counter(table.offset(me, step) for step in board.passing[n])
     known = {}
     for key, tokens in value.items():
         player = table.player(key, "known")
@@ -147,11 +148,21 @@ def parse_start(doc: dict, table: Table) -> Start:
     if not low <= n <= high:
         raise InputError("", "players", f"Loot of Lima is for {low} to {high} players, got {n}")
     each, face_up = board.deal[n]
-    hand = locations(doc.get("hand"), board, "hand", each)
-    known = _known(doc.get("known"), board, table)
     public = locations(doc.get("public", []), board, "public", face_up)
+    if table.me is None:
+        for key, what in (("hand", "has no hand"), ("known", "passed no token")):
+            if key in doc:
+                raise InputError("", key, f"a record without 'me' (a game watched) {what}")
+        return Start(board, n, (), {}, public)
+    hand = locations(doc.get("hand"), board, "hand", each)
+    known = _known(doc.get("known"), board, table, table.me)
     _once([("hand", hand), *(("known", t) for t in known.values()), ("public", public)])
     return Start(board, n, hand, known, public)
+
+
+def watched(start: Start) -> Start:
+    """The setup as a spectator knows it: the face-up tokens, no hand, nothing passed on."""
+    return replace(start, hand=(), known={})
 
 
 def setup(start: Start, table: Table) -> Setup:
@@ -163,15 +174,15 @@ def setup(start: Start, table: Table) -> Setup:
     sizes[TREASURE] = start.island.treasure
     sizes[PUBLIC] = start.face_up
     space = Space(table.players + (TREASURE, PUBLIC), sizes, start.island.locations)
-    facts = [holds(table.me, x) for x in start.hand]
+    facts = [holds(table.me, x) for x in start.hand if table.me is not None]
     facts += [holds(player, x) for player, tokens in start.known.items() for x in tokens]
     facts += [holds(PUBLIC, x) for x in start.public]
     return Setup(space, tuple(facts))
 
 
 def start_fields(start: Start) -> dict:
-    """The setup fields as the record writes them (``known`` left out when empty)."""
-    out: dict = {"hand": list(start.hand)}
+    """The setup fields as the record writes them (``known``, ``hand`` left out when empty)."""
+    out: dict = {"hand": list(start.hand)} if start.hand else {}
     if start.known:
         out["known"] = {player: list(tokens) for player, tokens in start.known.items()}
     out["public"] = list(start.public)
@@ -210,7 +221,8 @@ def _items(start: Start, where: str, kind: str | None = None) -> frozenset[Item]
 def _mine(data: dict, table: Table) -> bool:
     """Whether the question's ``to`` names me (the names not yet checked)."""
     to = data.get("to")
-    return isinstance(to, str) and to.casefold() == table.me.casefold()
+    me = table.me
+    return isinstance(to, str) and me is not None and to.casefold() == me.casefold()
 
 
 def _my_count(start: Start, where: str, kind: str | None) -> tuple[int, str]:
@@ -365,6 +377,10 @@ class Secret(QuestionEvent):
             return ()
         return (Tally((Term(self.to, _items(start, self.range)),), frozenset({self.answer})),)
 
+    def public(self) -> Secret:
+        """The Pistol question as a spectator knows it: who asked whom, never the answer."""
+        return Secret(self.by, self.to)
+
     def fields(self) -> dict:
         """As written in the record."""
         out: dict = {"by": self.by, "to": self.to}
@@ -417,6 +433,10 @@ class Accuse(Event):
         both = frozenset({2}) if self.correct else frozenset({0, 1})
         named = Tally((Term(TREASURE, frozenset(self.locations)),), both)
         return (named,) + tuple(holds(TREASURE, x) for x in self.treasure or ())
+
+    def public(self) -> Accuse:
+        """The accusation as a spectator knows it: the pair and the verdict, not the tokens."""
+        return replace(self, treasure=None)
 
     def fields(self) -> dict:
         """As written in the record."""

@@ -14,8 +14,11 @@ from sleuth.games.lima.rules import Accuse, QuestionEvent, Start
 from sleuth.model import Holder
 
 
-def out_of_game(events: list[Event], player: Holder) -> int | None:
-    """The 1-based index of ``player``'s wrong accusation, which put them out, or None."""
+def out_of_game(events: list[Event], player: Holder | None) -> int | None:
+    """The 1-based index of ``player``'s wrong accusation, which put them out, or None.
+
+    None also for no player (a spectator's, who is never out).
+    """
     for index, event in enumerate(events, 1):
         if isinstance(event, Accuse) and event.by == player and not event.correct:
             return index

@@ -22,7 +22,7 @@ def listed(words: list[str]) -> str:
 def setup(record: Record) -> str:
     """My hand, the tokens I passed on, the face-up tokens."""
     start = record.start
-    parts = [f"my hand is {listed(list(start.hand))}"]
+    parts = [f"my hand is {listed(list(start.hand))}"] if start.hand else []
     parts += [f"I passed {listed(list(t))} to {p}" for p, t in start.known.items()]
     if start.public:
         parts.append(f"{listed(list(start.public))} lie face up")

@@ -363,7 +363,7 @@ def _feint(now: Course, event: Turn, table: Table, start: Start, index: int) -> 
 
 def _disappear(now: Course, event: Turn, table: Table, start: Start, index: int) -> Course:
     """Every player in the game hands in a card and gets one back (rulebook: Disappear)."""
-    me = table.me
+    me = table.myself()
     if (event.got is not None or event.gave is not None) and not taking_part(now, table, me):
         raise InputError("", "got", "I take no part: I sit out or hold no card")
     if event.gave is not None:
