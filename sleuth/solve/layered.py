@@ -12,9 +12,9 @@ the question's fields, is a state of the record's layer b + 1. For each answer v
 
 - the worlds: over those states with value v, their weight times the record's ways to finish;
 - the holdings of items a to b: the run's backward pass from those ways to finish (value v);
-- of items before a: that pass goes on along the record's edges (``VectorRun.gathered``);
+- of items before a: that pass goes on along the record's edges (``VectorRun.gathered_by``);
 - of items after b: the weights of value v, merged into the record's layer b + 1, go on forward
-  along the record's edges (``VectorRun.spread``), times the ways to finish where each goes.
+  along the record's edges (``VectorRun.spread_by``), times the ways to finish where each goes.
 
 Exact as the count is: a deal follows one path, through the question's layers from a to b + 1
 and the record's elsewhere, and a state is dropped only where no deal can finish it (the
@@ -108,28 +108,31 @@ def split(shared: Layers, question: Question, budget: float | None = None) -> di
     assert run.kept is not None
     at = located(run.kept[end], seg.keys[:words] & mask[:, None])  # the record's state, or -1
     finish = np.where(at >= 0, run.back[end][np.maximum(at, 0)], 0)
-    weights = seg.layers[end].ways
-    out = {}
-    for value in sorted({int(v) for v in np.unique(seg.said)}):
-        mine = seg.said == value
-        held = shared.zero()
-        back = np.where(mine, finish, 0)
-        for k in range(end - 1, start - 1, -1):
-            back = seg.gathered(k, back, held)
-        for k in range(start - 1, -1, -1):
-            back = run.gathered(k, back, held)
-        total = int(back.sum())
-        if not total:
-            continue
-        ahead = np.zeros(len(run.layers[end]), np.int64)
-        np.add.at(ahead, at[mine & (at >= 0)], weights[mine & (at >= 0)])
-        for k in range(end, len(p.order)):
-            ahead = run.spread(k, ahead, run.back[k + 1], held)
-        mults, shares = run.ends()
-        assert int(np.dot(ahead, mults)) == total  # the forward pass meets the backward one
-        free_held = [int(np.dot(ahead, shares[:, h])) for h in range(len(p.holders))]
-        out[constant + value] = p.counts(reduced, held, total, free_held)
-    return out
+    weights, said = seg.layers[end].ways, seg.said
+    values = sorted({int(v) for v in np.unique(said)})
+    if not values:  # no deal reaches the question's last item
+        return {}
+    mine = np.stack([(said == v) & (at >= 0) for v in values])  # answer x final state
+    back = np.where(mine, finish, 0)
+    helds = [shared.zero() for _ in values]
+    for k in range(end - 1, start - 1, -1):
+        back = seg.gathered_by(k, back, helds)
+    for k in range(start - 1, -1, -1):
+        back = run.gathered_by(k, back, helds)
+    totals = back.sum(axis=1)
+    ahead = np.zeros((len(values), len(run.layers[end])), np.int64)
+    for row, chosen in zip(ahead, mine, strict=True):  # merged into the record's states
+        np.add.at(row, at[chosen], weights[chosen])
+    for k in range(end, len(p.order)):
+        ahead = run.spread_by(k, ahead, run.back[k + 1], helds)
+    mults, shares = run.ends()
+    assert (ahead @ mults == totals).all()  # the forward pass meets the backward one
+    free = ahead @ shares  # answer x holder
+    return {
+        constant + value: p.counts(reduced, held, int(total), [int(n) for n in free[a]])
+        for a, (value, held, total) in enumerate(zip(values, helds, totals, strict=True))
+        if total
+    }
 
 
 def _question_plan(shared: Layers, terms: list[Term], highest: int) -> Plan:

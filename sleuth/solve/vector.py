@@ -471,18 +471,41 @@ class VectorRun:
             held[p.holders[h], p.order[k]] = int(np.dot(ways[rows], value))
         return here
 
-    def spread(self, k: int, weights: np.ndarray, back: np.ndarray, held: dict) -> np.ndarray:
-        """Layer k + 1's weights of some deals, from layer k's: ``gathered`` run forward.
+    def gathered_by(self, k: int, back: np.ndarray, helds: list[dict]) -> np.ndarray:
+        """``gathered`` for several kinds of deals at once (a question's answers).
 
-        Into ``held``: per holder, those deals that give it item k, with ``back`` (layer k + 1's
-        ways to finish). For a run whose edges are kept.
+        Each kind has a row of ``back`` and of the result (kinds by states), and a dict of
+        ``helds``.
+        """
+        p, ways, compiled = self.p, self.layers[k].ways, self.kernels.module
+        here = np.zeros((len(back), len(ways)), dtype=np.int64)
+        for h, mask, dest in self.edges[k]:
+            pair = p.holders[h], p.order[k]
+            if compiled is not None:  # a big count: each kind in the compiled loop
+                for held, row, out in zip(helds, back, here, strict=True):
+                    held[pair] = int(compiled.gathered(mask, dest, row, ways, out))
+                continue
+            rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
+            value = back[:, dest]
+            here[:, rows] += value  # a holder's edges leave each state once
+            for held, n in zip(helds, value @ ways[rows], strict=True):
+                held[pair] = int(n)
+        return here
+
+    def spread_by(self, k: int, weights: np.ndarray, back: np.ndarray, helds: list[dict]):
+        """Layer k + 1's weights of some deals from layer k's: ``gathered_by`` run forward.
+
+        A row of ``weights`` per kind. Into ``helds``, per kind and holder, those deals that
+        give it item k, with ``back`` (layer k + 1's ways to finish). For a kept run.
         """
         p, n = self.p, len(self.layers[k])
-        out = np.zeros(len(self.layers[k + 1]), dtype=np.int64)
+        out = np.zeros((len(weights), len(self.layers[k + 1])), dtype=np.int64)
         for h, mask, dest in self.edges[k]:
-            value = weights[np.flatnonzero(np.unpackbits(mask, count=n))]
-            held[p.holders[h], p.order[k]] = int(np.dot(value, back[dest]))
-            np.add.at(out, dest, value)
+            value = weights[:, np.flatnonzero(np.unpackbits(mask, count=n))]
+            for held, count in zip(helds, value @ back[dest], strict=True):
+                held[p.holders[h], p.order[k]] = int(count)
+            for row, part in zip(out, value, strict=True):
+                np.add.at(row, dest, part)
         return out
 
     def ends(self) -> tuple[np.ndarray, np.ndarray]:
