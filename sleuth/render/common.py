@@ -530,6 +530,11 @@ def repair_json(repair: Repair) -> dict:
     return out
 
 
+def signed(value: float) -> str:
+    """Points with their sign, one decimal: "+16.7", "-2.5"; a loss under 0.05 is "+0.0"."""
+    return f"{round(value, 1) + 0.0:+.1f}"  # -0.0 + 0.0 is 0.0: no "-0.0"
+
+
 def printed(console: Console, line: str, indent: int = 2) -> None:
     """One line, wrapped at words within the console, its later lines indented by ``indent``."""
     for part in textwrap.wrap(line, console.width, subsequent_indent=" " * indent) or [""]:

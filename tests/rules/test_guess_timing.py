@@ -167,3 +167,11 @@ def test_next_agrees_with_check_on_every_state_of_a_simulated_game(players, seed
             if g.timing.verdict == "guess now":
                 assert checked.verdict in ("certain", "worth it")
         check_reasons(record, advice, count(record.model()))
+
+
+def test_points_keep_their_sign_and_never_read_minus_zero():
+    from sleuth.render.common import signed
+
+    assert [signed(v) for v in (16.66, -2.5, 0.0, -0.02, 0.04)] == [
+        "+16.7", "-2.5", "+0.0", "+0.0", "+0.0"
+    ]

@@ -35,7 +35,7 @@ from sleuth.games.goldraub.board import City
 from sleuth.games.goldraub.picture import waiting
 from sleuth.games.goldraub.rules import Guess, Search, may_guess
 from sleuth.model import Holder, Item, Term
-from sleuth.render.common import Phrases, bits, fitted, not_counted, pct
+from sleuth.render.common import Phrases, bits, fitted, not_counted, pct, signed
 from sleuth.solve import Counts
 
 if TYPE_CHECKING:
@@ -380,7 +380,7 @@ def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None
             guesses.add_column(column)
         for g in advice.guesses:
             t = g.timing
-            now = f"{float(t.now):+.1f}"
+            now = signed(float(t.now))
             guesses.add_row(g.owner, g.sector, pct(g.probability), now, waiting(t), t.verdict)
         console.print(fitted(guesses))
         taken = advice.guesses[0].timing.taken

@@ -23,6 +23,7 @@ from sleuth.render.common import (
     pct,
     shaded,
     show_trouble,
+    signed,
     status_words,
     tags,
     whole_pct,
@@ -157,14 +158,14 @@ def show_check(console: Console, check: GuessCheck) -> None:
     if check.allowed:
         lines.append(
             f"round value {check.value}: right +{10 * check.value}, wrong -{5 * check.value}; "
-            f"expected {float(check.expected or 0):+.1f} points"
+            f"expected {signed(float(check.expected or 0))} points"
         )
     lines.append(f"may I guess now: {'yes' if check.allowed else 'no'} ({check.why})")
     lines.append(f"verdict: {check.verdict}")
     if check.timing is not None:
         t = check.timing
         lines.append(
-            f"now {float(t.now):+.1f} or wait a round {waiting(t)} "
+            f"now {signed(float(t.now))} or wait a round {waiting(t)} "
             f"(taken first {pct(t.taken)}): {t.verdict}"
         )
     console.print(Group(*(Text(line) for line in lines)))
@@ -172,7 +173,7 @@ def show_check(console: Console, check: GuessCheck) -> None:
 
 def waiting(timing: Timing) -> str:
     """What waiting a round brings, at least and at best: "+12.0 to +35.0", or one number."""
-    least, best = f"{float(timing.least):+.1f}", f"{float(timing.wait):+.1f}"
+    least, best = signed(float(timing.least)), signed(float(timing.wait))
     return best if least == best else f"{least} to {best}"
 
 
@@ -198,7 +199,7 @@ def show_best(console: Console, checks: list[GuessCheck]) -> None:
         table.add_column(column)
     for c in checks:
         table.add_row(
-            c.owner, c.sector, pct(c.probability), f"{float(c.expected or 0):+.1f}", c.verdict
+            c.owner, c.sector, pct(c.probability), signed(float(c.expected or 0)), c.verdict
         )
     console.print(fitted(table))
     if checks:
