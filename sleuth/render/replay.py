@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import textwrap
 from typing import TYPE_CHECKING
 
@@ -99,6 +100,14 @@ def holdings(pairs: frozenset) -> str:
     return ", ".join(f"{h} {i}" for h, i in sorted(pairs))
 
 
+BOUND = "\xa0"  # a space the timeline does not fold at (textwrap folds at ASCII ones)
+
+
+def bound(text: str) -> str:
+    """The text with each number kept beside the word before it ("at 15", "gold 2")."""
+    return re.sub(r" (?=[0-9])", BOUND, text)
+
+
 def timeline(replay: Replay, width: int) -> list[str]:
     """The timeline as lines of at most ``width`` characters (the event text folds)."""
     table = rows(replay)
@@ -108,7 +117,7 @@ def timeline(replay: Replay, width: int) -> list[str]:
     ew = max(width - (3 + 1 + 1 + dw + 1 + BAR + 1 + bw), 12)
     lines = [f"{'#':>3} {'event':<{ew}} {counted:>{dw}} {'':<{BAR}} {'best':<{bw}}".rstrip()]
     for number, what, count, drawn, guess, notes in table:
-        parts = textwrap.wrap(what, ew) or [""]
+        parts = [p.replace(BOUND, " ") for p in textwrap.wrap(bound(what), ew)] or [""]
         lines.append(f"{number:>3} {parts[0]:<{ew}} {count:>{dw}} {drawn:<{BAR}} {guess}")
         lines += [f"{'':>3} {part}" for part in parts[1:]]
         for note in notes:

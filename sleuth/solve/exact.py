@@ -12,7 +12,7 @@ from dataclasses import replace
 from sleuth.model import Holder, Model, Tally, Term
 from sleuth.solve import tuning
 from sleuth.solve.counts import Counts, Loose
-from sleuth.solve.memory import Remembered
+from sleuth.solve.memory import Remembered, digest
 from sleuth.solve.order import race
 from sleuth.solve.plan import plan
 from sleuth.solve.simplify import Contradiction, reduce, residual
@@ -25,13 +25,14 @@ def count(model: Model, budget: float | None = None, memory: Remembered | None =
     replaced by the order that finishes this one if this one is hard; and the counts of the
     models counted last: a model counted before is not counted again (``Remembered.counted``).
     """
-    if memory is not None:
-        known = memory.counted(model)
-        if known is not None:
-            return known
+    if memory is None:
+        return _count(model, budget, memory)
+    key = digest(model)
+    known = memory.counted(model, key)
+    if known is not None:
+        return known
     found = _count(model, budget, memory)
-    if memory is not None:
-        memory.keep(model, found.total, found.held)
+    memory.keep(model, found.total, found.held, key)
     return found
 
 

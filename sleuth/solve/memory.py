@@ -170,14 +170,17 @@ class Remembered:
     facts: Dated | None = None
     known: dict[str, Known] = field(default_factory=dict)  # by ``digest``, oldest first
 
-    def counted(self, model: Model) -> Counts | None:
-        """The remembered exact counts of this model, if it was counted (``keep``)."""
-        found = self.known.get(digest(model))
+    def counted(self, model: Model, key: str | None = None) -> Counts | None:
+        """The remembered exact counts of this model, if it was counted (``keep``).
+
+        ``key``: the model's ``digest``, when the caller has it.
+        """
+        found = self.known.get(key or digest(model))
         return None if found is None else found.counts(model)
 
-    def keep(self, model: Model, worlds: int, held: dict[Pair, int]) -> None:
-        """Remember a model's exact counts, the newest ``KEPT``."""
-        key = digest(model)
+    def keep(self, model: Model, worlds: int, held: dict[Pair, int], key: str | None = None):
+        """Remember a model's exact counts, the newest ``KEPT`` (``key``: as ``counted``)."""
+        key = key or digest(model)
         if key in self.known:
             return
         self.known[key] = Known(worlds, {pair: n for pair, n in held.items() if n})

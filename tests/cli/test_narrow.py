@@ -177,3 +177,16 @@ def test_a_record_file_holding_the_other_games_event_says_whose_it_is(tmp_path):
     path.write_text(text)
     with pytest.raises(InputError, match="an event of Loot of Lima, not Goldraub in London"):
         load(path, keep=False)
+
+
+def test_the_replay_timeline_keeps_each_number_beside_its_word():
+    """A folded event keeps "at 15" and "gold 2" on one line, as a player reads them."""
+    from sleuth.render.replay import BOUND, bound
+
+    text = "Christl search 31-75 gold 2 saw 1 at 15"
+    assert bound(text).replace(BOUND, " ") == text
+    import textwrap
+
+    for width in range(12, 40):
+        for part in textwrap.wrap(bound(text), width):
+            assert not part.endswith((" at", " gold", " saw")) and not part[:1].isdigit()
