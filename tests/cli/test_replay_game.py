@@ -202,8 +202,8 @@ def test_the_missed_text_says_the_json_numbers():
 def test_another_players_guess_of_my_card_is_my_card_not_a_gamble():
     record, result = played_game()
     lines = [m.line for m in result.judged.moves]
-    assert "Bert guessed Christl 35: right, your card" in lines
-    assert "Doris guessed Christl 54: right, your card" in lines
+    assert "Bert guessed Christl 35: right, my card" in lines
+    assert "Doris guessed Christl 54: right, my card" in lines
     assert not [line for line in lines if "Christl" in line.split(":")[0] and "safe" in line]
 
 

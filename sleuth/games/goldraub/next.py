@@ -383,6 +383,8 @@ def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None
             now = signed(float(t.now))
             guesses.add_row(g.owner, g.sector, pct(g.probability), now, waiting(t), t.verdict)
         console.print(fitted(guesses))
-        taken = advice.guesses[0].timing.taken
-        console.print(Text(f"wait: at least to at best, a round later; taken first: {pct(taken)}"))
-        console.print(Text("close: the next answers decide ('sleuth next --help': the model)"))
+        taken = pct(advice.guesses[0].timing.taken)
+        legend = f"wait: a round later, at least to at best (another guesses it first: {taken})"
+        console.print(Text(legend))
+        if any(g.timing.verdict == "close" for g in advice.guesses):
+            console.print(Text("close: the next answers decide ('sleuth next --help': the model)"))

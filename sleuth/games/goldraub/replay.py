@@ -4,7 +4,7 @@ A guess is worth making when its expected points are above zero: right it scores
 round value, wrong it costs 5 x (rulebook: Discovering a Hiding Place), so when it is right
 with a chance above 1/3. A certain card of another player that I did not guess as soon as the
 rules let me is a chance missed: the round value only falls (``missed``, as the contract
-defines it). Another player's guess of my own card is no gamble of mine: it is "your card".
+defines it). Another player's guess of my own card is no gamble of mine: it is "my card".
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def judged_guess(record: Record, index: int, guess: Guess, before: Step) -> Move
     )
     outcome = "right" if guess.correct else "wrong"
     if guess.owner == record.table.me:
-        line = f"{who} {guess.sector}: {outcome}, {'' if guess.correct else 'not '}your card"
+        line = f"{who} {guess.sector}: {outcome}, {'' if guess.correct else 'not '}my card"
     else:
         judgement = "" if p is None else f", {verdict(guess.correct, p)}"
         line = f"{who} {guess.sector} at {pct(p)}: {outcome}{judgement}"
