@@ -48,7 +48,7 @@ def size_note(proof: Proof) -> str:
     """Whether no smaller set of events proves the fact, or the set is only minimal."""
     if proof.smallest:
         return "No smaller set of events proves it."
-    return "None of these can be left out; a smaller set may exist (the search ran out of time)."
+    return "None of these can be left out; a smaller set may exist (its search is kept short)."
 
 
 def show_proof(console: Console, record: Record, proof: Proof, earlier: Proof | None) -> None:
@@ -110,7 +110,7 @@ def show_moves(
 
 
 def heading(pair: Pair, found: list[Step]) -> str:
-    """The fact's state now: "Not certain: Bert X at 40% now.", or certain since which event.
+    """The fact's state: "Not certain: Bert X at 40% after event 12.", or certain since when.
 
     Certain only by a game's own belief, which has no proof by events (the deal count's
     certain facts have theirs, ``show_proof``).
@@ -118,7 +118,9 @@ def heading(pair: Pair, found: list[Step]) -> str:
     holder, item = pair
     now = found[-1].probability(*pair)
     if now not in (0, 1) or not found[-1].exact:
-        return f"Not certain: {holder} {item} at {pct(now)} now."
+        last = found[-1].event  # the record's last, or the --upto's
+        after = "at the setup" if last == 0 else f"after event {last}"
+        return f"Not certain: {holder} {item} at {pct(now)} {after}."
     since = len(found) - 1
     while since > 0 and found[since - 1].probability(*pair) == now:
         since -= 1

@@ -372,7 +372,7 @@ def test_why_of_an_open_fact_counts_the_small_moves_and_takes_upto_and_all(tmp_p
     shown = run("why", "bert", "24", "--upto", "10", path=path)
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
-    assert lines[0] == "Not certain: Bert 24 at 64.6% now."  # after event 10, not event 30
+    assert lines[0] == "Not certain: Bert 24 at 64.6% after event 10."  # not event 30
     listed = [line for line in lines if "->" in line]
     assert [int(line.split()[0]) for line in listed] == [1, 3, 10]
     assert lines[-1] == "7 events moved it by 5 points or less (--all lists them)."

@@ -230,7 +230,7 @@ def test_the_shared_screens_serve_a_belief_of_its_own(monkeypatch, tmp_path):
         )
         assert "3      0% ->  33.3%  Cy shuffle" in why.stdout
         open_ = run_("why", "bob", "token", "--upto", "4", "--all")
-        assert "Not certain: Bob token at 40.0% now." in open_.stdout
+        assert "Not certain: Bob token at 40.0% after event 4." in open_.stdout
         unfit = run_("why", "ann", "token")
         assert unfit.exit_code == 3 and "No holder fits the record" in unfit.stdout
         tolerant = run_("report", "--tolerate", "1")
