@@ -368,6 +368,8 @@ def show_advice(console: Console, advice: SearchAdvice, limit: int = 12) -> None
         table.add_row(where, o.row, Phrases(shares(o.answers).split(), " "), told, *heard, value)
     if advice.options:
         console.print(fitted(table))
+    if advice.options and advice.at is None:
+        console.print(Text("space ?: my figure's space is not known yet: every row (or --at)"))
     if advice.uncounted:
         rows = list(dict.fromkeys(row for _, row in advice.uncounted))
         console.print(Text(not_counted("searches of rows", rows, advice.worlds is None)))
