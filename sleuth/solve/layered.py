@@ -12,7 +12,7 @@ the question's fields, is a state of the record's layer b + 1. For each answer v
 
 - the worlds: over those states with value v, their weight times the record's ways to finish;
 - the holdings of items a to b: the run's backward pass from those ways to finish (value v);
-- of items before a: that pass goes on along the record's edges (``VectorRun.gathered_by``);
+- of items before a: that pass goes on along the record's edges (``VectorRun.gathered``);
 - of items after b: the weights of value v, merged into the record's layer b + 1, go on forward
   along the record's edges (``VectorRun.spread_by``), times the ways to finish where each goes.
 
@@ -53,8 +53,12 @@ class Layers:
 
     def zero(self) -> dict:
         """Every holding at 0."""
-        space = self.model.space
-        return {(h, i): 0 for h in space.holders for i in space.items}
+        return _zero(self.model)
+
+
+def _zero(model: Model) -> dict:
+    """Every holding of the model at 0."""
+    return {(h, i): 0 for h in model.space.holders for i in model.space.items}
 
 
 def _asked(reduced: Reduced, question: Question, model: Model):
@@ -81,9 +85,8 @@ def layers(model: Model, questions: list[Question], budget: float | None = None)
         return None
     run = race(p, reduced, deadline, keys=True)
     assert isinstance(run, VectorRun)  # ``fits``: the race's engine is the layer engine
-    found = Layers(model, reduced, run.p, run, Counts(0, {}), visited)
-    counts = run.backward(found.zero(), reduced, keep=True)
-    return replace(found, counts=counts)
+    counts = run.backward(_zero(model), reduced, keep=True)
+    return Layers(model, reduced, run.p, run, counts, visited)
 
 
 def split(shared: Layers, question: Question, budget: float | None = None) -> dict[int, Counts]:
@@ -100,9 +103,7 @@ def split(shared: Layers, question: Question, budget: float | None = None) -> di
     position = {item: k for k, item in enumerate(p.order)}
     spots = [position[i] for t in terms for i in t.items]
     start, end = min(spots), max(spots) + 1
-    first = frozenset([("b", t) for t in range(len(p.trackers))])
-    first |= frozenset(("c", c) for c in range(len(p.tallies)))
-    seg = resumed(q, run, start, end, first)
+    seg = resumed(q, run, start, end)
     seg.advance(math.inf, deadline)
     words, mask, _ = run.fields.shapes[end]
     assert run.kept is not None
@@ -116,9 +117,9 @@ def split(shared: Layers, question: Question, budget: float | None = None) -> di
     back = np.where(mine, finish, 0)
     helds = [shared.zero() for _ in values]
     for k in range(end - 1, start - 1, -1):
-        back = seg.gathered_by(k, back, helds)
+        back = seg.gathered(k, back, helds)
     for k in range(start - 1, -1, -1):
-        back = run.gathered_by(k, back, helds)
+        back = run.gathered(k, back, helds)
     totals = back.sum(axis=1)
     ahead = np.zeros((len(values), len(run.layers[end])), np.int64)
     for row, chosen in zip(ahead, mine, strict=True):  # merged into the record's states

@@ -51,7 +51,9 @@ class _Fields:
     question's, ``resumed``) then keeps every field of the other in its place.
     """
 
-    def __init__(self, steps: Steps, cap_widths: list[int], kernels: Kernels, first=frozenset()):
+    def __init__(
+        self, steps: Steps, cap_widths: list[int], kernels: Kernels, first: frozenset = frozenset()
+    ):
         self.kernels = kernels
         n = len(steps.steps)
         lives: dict[tuple[str, int], list[int]] = {}
@@ -70,8 +72,8 @@ class _Fields:
             wanted.append(((kind, i), width, opens, last))
         self.places: dict[tuple[str, int], tuple[int, int, int]] = {}
         placed: list[tuple[int, int, int, int, int]] = []  # word, shift, width, first, last
-        for key, width, first, last in wanted:
-            live = [(w, sh, wd) for w, sh, wd, f, la in placed if f <= last and first <= la]
+        for key, width, opens, last in wanted:
+            live = [(w, sh, wd) for w, sh, wd, f, la in placed if f <= last and opens <= la]
             word, shift = 0, 0
             while True:
                 clash = [
@@ -84,7 +86,7 @@ class _Fields:
                 shift = max(clash) if clash else 64
                 if shift + width > 64:
                     word, shift = word + 1, 0
-            placed.append((word, shift, width, first, last))
+            placed.append((word, shift, width, opens, last))
             self.places[key] = (word, shift, (1 << width) - 1)
         masks: list[dict[int, int]] = [{} for _ in range(n + 1)]  # per layer: word -> live bits
         for w, sh, wd, f, la in placed:
@@ -260,7 +262,7 @@ class VectorRun:
     memory = tuning.VECTOR_MEMORY  # bytes for the states kept and one step's successors
     chunk = tuning.CHUNK  # states of a layer whose successors are made at once
 
-    def __init__(self, p: Plan, kernels: Kernels | None = None, first=frozenset()):
+    def __init__(self, p: Plan, kernels: Kernels | None = None, first: frozenset = frozenset()):
         self.p = p
         self.steps = Steps(p)
         self.kernels = Kernels() if kernels is None else kernels  # shared by a count's runs
@@ -444,7 +446,7 @@ class VectorRun:
         free_held = [int(np.dot(weights, shares[:, h])) for h in range(len(p.holders))]
         self.back = [back] if keep else []
         for k in range(len(p.order) - 1, -1, -1):
-            back = self.gathered(k, back, held)
+            back = self.gathered(k, back[None], [held])[0]
             if keep:
                 self.back.append(back)
             else:
@@ -452,30 +454,12 @@ class VectorRun:
         self.back.reverse()
         return p.counts(reduced, held, int(back.sum()), free_held)
 
-    def gathered(self, k: int, back: np.ndarray, held: dict) -> np.ndarray:
-        """Layer k's ways to finish the deal, from layer k + 1's (``back``).
+    def gathered(self, k: int, back: np.ndarray, helds: list[dict]) -> np.ndarray:
+        """Layer k's ways to finish the deal, from layer k + 1's (``back``), per kind of deal.
 
-        Into ``held``: per holder, the deals that give it item k (weight times ways to finish,
-        over its edges).
-        """
-        p, ways, compiled = self.p, self.layers[k].ways, self.kernels.module
-        here = np.zeros(len(ways), dtype=np.int64)
-        for h, mask, dest in self.edges[k]:
-            if compiled is not None:
-                count = compiled.gathered(mask, dest, back, ways, here)
-                held[p.holders[h], p.order[k]] = int(count)
-                continue
-            rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
-            value = back[dest]
-            here[rows] += value
-            held[p.holders[h], p.order[k]] = int(np.dot(ways[rows], value))
-        return here
-
-    def gathered_by(self, k: int, back: np.ndarray, helds: list[dict]) -> np.ndarray:
-        """``gathered`` for several kinds of deals at once (a question's answers).
-
-        Each kind has a row of ``back`` and of the result (kinds by states), and a dict of
-        ``helds``.
+        Kinds (the record's deals, or a question's answers) are rows of ``back`` and of the
+        result, each with a dict of ``helds``: per holder, the deals that give it item k (weight
+        times ways to finish, over its edges).
         """
         p, ways, compiled = self.p, self.layers[k].ways, self.kernels.module
         here = np.zeros((len(back), len(ways)), dtype=np.int64)
@@ -493,7 +477,7 @@ class VectorRun:
         return here
 
     def spread_by(self, k: int, weights: np.ndarray, back: np.ndarray, helds: list[dict]):
-        """Layer k + 1's weights of some deals from layer k's: ``gathered_by`` run forward.
+        """Layer k + 1's weights of some deals from layer k's: ``gathered`` run forward.
 
         A row of ``weights`` per kind. Into ``helds``, per kind and holder, those deals that
         give it item k, with ``back`` (layer k + 1's ways to finish). For a kept run.
@@ -560,15 +544,15 @@ class VectorRun:
         return out
 
 
-def resumed(p: Plan, run: VectorRun, start: int, until: int, first: frozenset) -> VectorRun:
+def resumed(p: Plan, run: VectorRun, start: int, until: int) -> VectorRun:
     """A run of plan ``p`` from layer ``start`` of a finished ``run`` (keys kept) to ``until``.
 
-    ``p`` visits the items in ``run``'s order with the fields of ``run``'s plan (named in
-    ``first``, so that they keep their places) and more (a question's), none of them open
-    before ``start``: the layer ``start`` of both is the same states, keys and weights.
+    ``p`` visits the items in ``run``'s order with the fields of ``run``'s plan (placed first,
+    so that they keep their places) and more (a question's), none of them open before
+    ``start``: the layer ``start`` of both is the same states, keys and weights.
     """
     assert run.kept is not None and start < until <= len(p.order)
-    seg = VectorRun(p, run.kernels, first)
+    seg = VectorRun(p, run.kernels, frozenset(run.fields.places))
     keys = run.kept[start]
     words = seg.fields.shapes[start][0]
     assert keys.shape[0] <= words
