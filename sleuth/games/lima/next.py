@@ -380,7 +380,7 @@ def show_advice(console: Console, advice: QuestionAdvice, limit: int = 12) -> No
     if advice.worlds is None:
         return
     console.print(fitted(table))
-    console.print(Text(f"{advice.pairs} possible treasure pairs in {advice.worlds:,} holdings"))
+    console.print(Text(f"{advice.pairs} possible treasure pairs in {advice.worlds:,} deals"))
     if advice.spent is not None:
         console.print(Text(f"my Pistol is spent (event {advice.spent}): no secret question listed"))
     for ability in ABILITIES:
