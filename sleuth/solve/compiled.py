@@ -349,3 +349,43 @@ def _fit(m, layout, rows, room, forced, able, ok) -> bool:
             changed |= kept != able[i]
             able[i] = kept
     return changed
+
+
+@njit(cache=True, nogil=True)
+def carried(rows, codes, ways, dests, moves, width, table, to):
+    """One step of a question's tally carried along the record's edges (``carry``).
+
+    Entry j is the record's state ``rows[j]`` with the question's part ``codes[j]`` and weight
+    ``ways[j]``. Holder h takes it to the record's state ``dests[h, rows[j]]`` (-1: no edge)
+    with part ``moves[h, codes[j]]``; equal successors meet in ``table`` (the slot of each
+    (state, part), ``state * width + part``, -1 when free, left free again). ``to[h, j]``:
+    the successor's index, or -1. Returns the successors' states, parts and weights.
+    """
+    n, nh = len(rows), dests.shape[0]
+    m = 0
+    for j in range(n):
+        for h in range(nh):
+            d = dests[h, rows[j]]
+            if d < 0:
+                to[h, j] = -1
+                continue
+            key = d * width + moves[h, codes[j]]
+            slot = table[key]
+            if slot < 0:
+                slot = m
+                table[key] = m
+                m += 1
+            to[h, j] = slot
+    out_rows = np.empty(m, np.int64)
+    out_codes = np.empty(m, np.int64)
+    out_ways = np.zeros(m, np.int64)
+    for j in range(n):
+        for h in range(nh):
+            slot = to[h, j]
+            if slot >= 0:
+                out_rows[slot] = dests[h, rows[j]]
+                out_codes[slot] = moves[h, codes[j]]
+                out_ways[slot] += ways[j]
+    for slot in range(m):
+        table[out_rows[slot] * width + out_codes[slot]] = -1
+    return out_rows, out_codes, out_ways

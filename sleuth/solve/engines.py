@@ -43,9 +43,6 @@ class Run(Protocol):
     def answers(self) -> set[int]:
         """The values of the asked tally (``Plan.asked``) in the final states of a finished run."""
 
-    def keep_keys(self) -> None:
-        """Keep every layer's states from now on, not only the newest's."""
-
     def backward(
         self,
         held: dict,

@@ -204,14 +204,10 @@ class _Race:
     deadline: float | None
     engine: Engine
     kernels: Kernels  # the count's, not a run's
-    keys: bool = False  # whether runs keep every layer's keys (``VectorRun.keep_keys``)
 
     def run(self, order: list[Item]) -> Run:
         """A new run in this order, at its start."""
-        run = self.engine(with_order(self.p, order, self.reduced), self.kernels)
-        if self.keys:
-            run.keep_keys()
-        return run
+        return self.engine(with_order(self.p, order, self.reduced), self.kernels)
 
     def alone(self) -> Run | None:
         """The first greedy order's run, if it finishes within ``SOLO`` states."""
@@ -274,7 +270,6 @@ def race(
     reduced: Reduced,
     deadline: float | None,
     hint: list[Item] | None = None,
-    keys: bool = False,
 ) -> Run:
     """The forward pass of a count, in the first order that finishes.
 
@@ -286,11 +281,10 @@ def race(
     of the engine's state bound (an order that needs more, or is expected to need far more,
     drops out). When every one has dropped, the first run dropped whole goes on from where it
     stopped, under the whole bound (``Shelf``); if it fails too, the next ``SECOND`` that
-    dropped run again from the start. TooBig when none finishes. ``keys``: every layer's keys
-    are kept (the layer engine only, ``VectorRun.keep_keys``).
+    dropped run again from the start. TooBig when none finishes.
     """
     engine = engines.choose(p)
-    racing = _Race(p, reduced, deadline, engine, Kernels(), keys)
+    racing = _Race(p, reduced, deadline, engine, Kernels())
     run = racing.alone()
     if run is not None:
         return run

@@ -59,9 +59,6 @@ class DictRun:
             self.layers.append(nxt)
             self.size += len(nxt)
 
-    def keep_keys(self) -> None:
-        """Nothing to do: every layer is a dictionary keyed by its states, and all are kept."""
-
     def answers(self) -> set[int]:
         """The values of the asked tally in the final states of a finished run."""
         return {self.steps.answer(state) for state in self.layers[-1]}

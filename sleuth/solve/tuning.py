@@ -63,6 +63,9 @@ BUCKET = 1 << 17
 SPREAD = 1 << 19
 # states from which a field is unpacked by a compiled loop: one pass, no temporary arrays
 UNPACKED = 4096
+# slots of the table where a question's carried step meets equal entries (``carry``): int32,
+# 128 MiB; a wider step is merged by sorting
+CARRIED = 1 << 25
 
 # The forced-hits check (``forced``)
 # states of a layer from which it is checked: slow states 51.6 s, 65.0 s unchecked; hard alike

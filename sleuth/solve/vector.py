@@ -46,14 +46,10 @@ class _Fields:
     A field keeps its place for its whole life, from the step that opens it to the step that
     closes it, so a step re-packs nothing: the next layer's key of a successor starts as its
     state's key with the closing fields cleared, and a field opening at a step reads as zero
-    because no live field shares its bits. Places are found first-fit in 64-bit words, the
-    fields named in ``first`` before the others: a run with more fields than another (a
-    question's, ``resumed``) then keeps every field of the other in its place.
+    because no live field shares its bits. Places are found first-fit in 64-bit words.
     """
 
-    def __init__(
-        self, steps: Steps, cap_widths: list[int], kernels: Kernels, first: frozenset = frozenset()
-    ):
+    def __init__(self, steps: Steps, cap_widths: list[int], kernels: Kernels):
         self.kernels = kernels
         n = len(steps.steps)
         lives: dict[tuple[str, int], list[int]] = {}
@@ -66,7 +62,7 @@ class _Fields:
         wanted = [(("cap", s), w, -1, n) for s, w in enumerate(cap_widths)]
         if steps.tolerant:  # the label (``steps``), alive from the start to the end
             wanted.append((("l", 0), steps.settled.bit_length(), -1, n))
-        placing = sorted(lives.items(), key=lambda x: (x[0] not in first, x[1][0]))
+        placing = sorted(lives.items(), key=lambda x: x[1][0])
         for (kind, i), (opens, last) in placing:
             width = 1 if kind == "b" else max(greatest[i].bit_length(), 1)
             wanted.append(((kind, i), width, opens, last))
@@ -262,7 +258,7 @@ class VectorRun:
     memory = tuning.VECTOR_MEMORY  # bytes for the states kept and one step's successors
     chunk = tuning.CHUNK  # states of a layer whose successors are made at once
 
-    def __init__(self, p: Plan, kernels: Kernels | None = None, first: frozenset = frozenset()):
+    def __init__(self, p: Plan, kernels: Kernels | None = None):
         self.p = p
         self.steps = Steps(p)
         self.kernels = Kernels() if kernels is None else kernels  # shared by a count's runs
@@ -271,7 +267,7 @@ class VectorRun:
         biggest = max([*p.caps, *(max(step.greatest, default=0) for step in s.steps), s.settled])
         self.dtype = np.int8 if biggest < 60 else np.int16
         cap_widths = [max(p.caps[h].bit_length(), 1) for h in s.cap_slots]
-        self.fields = _Fields(s, cap_widths, self.kernels, first)
+        self.fields = _Fields(s, cap_widths, self.kernels)
         self.keys = np.zeros((self.fields.shapes[0][0], 1), dtype=np.uint64)
         for slot, h in enumerate(s.cap_slots):
             word, shift, _ = self.fields.places["cap", slot]
@@ -284,17 +280,11 @@ class VectorRun:
         self.forced: Forced | None = None  # the forced-hits check, made where first checked
         self.ended: tuple[np.ndarray, np.ndarray] | None = None  # ``ends``, once made
         self.checked_from, self.idle = 0, 0  # the check rests after layers where it drops few
-        self.until = len(p.order)  # the last layer to make (``resumed``: a part of the order)
-        self.kept: list[np.ndarray] | None = None  # every layer's keys, once ``keep_keys``
 
     @property
     def done(self) -> bool:
-        """Whether every item has been visited (up to ``until``)."""
-        return len(self.layers) > self.until
-
-    def keep_keys(self) -> None:
-        """Keep the keys of every layer from now on (``resumed`` starts from them)."""
-        self.kept = [self.keys]
+        """Whether every item has been visited."""
+        return len(self.layers) > len(self.p.order)
 
     def _caps(self, keys: np.ndarray) -> list[np.ndarray]:
         """The cap columns of a layer's keys."""
@@ -403,8 +393,6 @@ class VectorRun:
             self.edges.append(edges)
             layer.cols = None
             self.keys = unique
-            if self.kept is not None:
-                self.kept.append(unique)
             self.layers.append(_Layer(None, sums))
             self.size += len(sums)
         if self.done and self.layers[-1].cols is None:
@@ -461,20 +449,8 @@ class VectorRun:
         result, each with a dict of ``helds``: per holder, the deals that give it item k (weight
         times ways to finish, over its edges).
         """
-        p, ways, compiled = self.p, self.layers[k].ways, self.kernels.module
-        here = np.zeros((len(back), len(ways)), dtype=np.int64)
-        for h, mask, dest in self.edges[k]:
-            pair = p.holders[h], p.order[k]
-            if compiled is not None:  # a big count: each kind in the compiled loop
-                for held, row, out in zip(helds, back, here, strict=True):
-                    held[pair] = int(compiled.gathered(mask, dest, row, ways, out))
-                continue
-            rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
-            value = back[:, dest]
-            here[:, rows] += value  # a holder's edges leave each state once
-            for held, n in zip(helds, value @ ways[rows], strict=True):
-                held[pair] = int(n)
-        return here
+        step = self.edges[k], self.layers[k].ways, self.p.holders, self.p.order[k]
+        return gather(*step, back, helds, self.kernels.module)
 
     def spread_by(self, k: int, weights: np.ndarray, back: np.ndarray, helds: list[dict]):
         """Layer k + 1's weights of some deals from layer k's: ``gathered`` run forward.
@@ -542,27 +518,6 @@ class VectorRun:
                 _added(nxt[:, column[k]], dest, ways[rows])
             took = nxt
         return out
-
-
-def resumed(p: Plan, run: VectorRun, start: int, until: int) -> VectorRun:
-    """A run of plan ``p`` from layer ``start`` of a finished ``run`` (keys kept) to ``until``.
-
-    ``p`` visits the items in ``run``'s order with the fields of ``run``'s plan (placed first,
-    so that they keep their places) and more (a question's), none of them open before
-    ``start``: the layer ``start`` of both is the same states, keys and weights.
-    """
-    assert run.kept is not None and start < until <= len(p.order)
-    seg = VectorRun(p, run.kernels, frozenset(run.fields.places))
-    keys = run.kept[start]
-    words = seg.fields.shapes[start][0]
-    assert keys.shape[0] <= words
-    pad = np.zeros((words - keys.shape[0], keys.shape[1]), np.uint64)
-    seg.keys = np.concatenate([keys, pad]) if len(pad) else keys
-    seg.layers = [_SPENT] * start + [_Layer(None, run.layers[start].ways)]
-    seg.edges = [[] for _ in range(start)]
-    seg.size, seg.until = len(run.layers[start]), until
-    seg.limit = max(type(seg).states - run.size, 0)  # the run's states take their room
-    return seg
 
 
 class _Change(NamedTuple):
@@ -720,3 +675,24 @@ def _added(out: np.ndarray, dest: np.ndarray, values: np.ndarray) -> None:
     ends = dest[order]
     start = np.flatnonzero(np.concatenate(([True], ends[1:] != ends[:-1])))
     out[ends[start]] += np.add.reduceat(values[order], start, axis=0)
+
+
+def gather(edges, ways: np.ndarray, holders, item, back: np.ndarray, helds: list[dict], compiled):
+    """``VectorRun.gathered`` of one step, which gives ``item``.
+
+    Its ``edges``, from states of weights ``ways``, with ``holders`` naming their holders;
+    ``compiled``: the kernels' module, or None.
+    """
+    here = np.zeros((len(back), len(ways)), dtype=np.int64)
+    for h, mask, dest in edges:
+        pair = holders[h], item
+        if compiled is not None:  # a big count: each kind in the compiled loop
+            for held, row, out in zip(helds, back, here, strict=True):
+                held[pair] = int(compiled.gathered(mask, dest, row, ways, out))
+            continue
+        rows = np.flatnonzero(np.unpackbits(mask, count=len(ways)))
+        value = back[:, dest]
+        here[:, rows] += value  # a holder's edges leave each state once
+        for held, n in zip(helds, value @ ways[rows], strict=True):
+            held[pair] = int(n)
+    return here

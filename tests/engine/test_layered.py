@@ -30,8 +30,8 @@ from sleuth.games.goldraub.simulate import table_game  # noqa: E402
 from sleuth.games.lima.simulate import simulate as lima_game  # noqa: E402
 from sleuth.model import Term  # noqa: E402
 from sleuth.record import parse  # noqa: E402
-from sleuth.solve import BudgetExceeded, count, layered_split, layers  # noqa: E402
-from sleuth.solve.layered import located  # noqa: E402
+from sleuth.solve import BudgetExceeded, compiled, count, layered_split, layers  # noqa: E402
+from sleuth.solve.carry import carried  # noqa: E402
 
 
 def plain(split: dict) -> dict:
@@ -49,8 +49,11 @@ def test_layered_split_equals_enumeration(model, data):
         return
     whole = count(model)
     assert (shared.counts.total, shared.counts.held) == (whole.total, whole.held)
-    for question in asked:
-        want = {a: (t, h) for a, (t, h, _) in enumerated(model, question, None).items()}
+    wants = [{a: (t, h) for a, (t, h, _) in enumerated(model, q, None).items()} for q in asked]
+    for question, want in zip(asked, wants, strict=True):
+        assert plain(layered_split(shared, question)) == want
+    shared.run.kernels.turn()  # the compiled loops: the table merge, the compiled gather
+    for question, want in zip(asked, wants, strict=True):
         assert plain(layered_split(shared, question)) == want
 
 
@@ -97,18 +100,31 @@ def test_layers_and_questions_keep_to_their_budget():
     assert answer_splits(record.model(), asked, Deadline(0.0)) == [None] * len(asked)
 
 
-def test_keys_of_several_words_are_found_whole():
-    """A state's key may take two words: it is found only where both words agree."""
-    rng = np.random.default_rng(0)
-    keys = np.unique(rng.integers(0, 4, (2, 40)).astype(np.uint64), axis=1)
-    wanted = rng.integers(0, 5, (2, 60)).astype(np.uint64)
-    rows = {tuple(column): k for k, column in enumerate(keys.T.tolist())}
-    expected = [rows.get(tuple(column), -1) for column in wanted.T.tolist()]
-    assert located(keys, wanted).tolist() == expected
-    one = np.unique(keys[0])[None]
-    assert located(one, wanted[:1]).tolist() == [
-        {int(v): k for k, v in enumerate(one[0])}.get(int(w), -1) for w in wanted[0]
-    ]
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_carried_step_equals_its_numpy_twin(seed):
+    """The compiled step (a table) and the numpy one (a sort): the same entries and edges."""
+    rng = np.random.default_rng(seed)
+    states, after, holders, width = rng.integers(1, 30), rng.integers(1, 20), 3, 4
+    dests = rng.integers(-1, after, (holders, states)).astype(np.int32)
+    moves = rng.integers(0, width, (holders, width)).astype(np.int32)
+    entries = rng.integers(0, 40)
+    rows, codes = rng.integers(0, states, entries), rng.integers(0, width, entries)
+    ways = rng.integers(1, 10**6, entries)
+    table = np.full(after * width, -1, np.int32)
+    got, want = [np.empty((holders, entries), np.int32) for _ in range(2)]
+    made = compiled.carried(rows, codes, ways, dests, moves, width, table, got)
+    twin = carried(rows, codes, ways, dests, moves, width, want)
+    assert (table == -1).all()  # left free for the next step
+
+    def entries_of(out, to):
+        found = {(int(r), int(c)): int(w) for r, c, w in zip(*out, strict=True)}
+        edges = {
+            (h, j): (int(out[0][t]), int(out[1][t])) for (h, j), t in np.ndenumerate(to) if t >= 0
+        }
+        return found, edges, (to < 0).tolist()
+
+    assert entries_of(made, got) == entries_of(twin, want)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 2), (5, 1)])
