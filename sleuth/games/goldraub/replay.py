@@ -9,6 +9,7 @@ defines it). Another player's guess of my own card is no gamble of mine: it is "
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -179,7 +180,7 @@ def summary(record: Record, chances: list[dict], hands: dict[Holder, int | None]
     """
     me = record.table.me
     lines = [] if me is None else [points(record, me, chances)]
-    known = [f"{p} after event {k}" for p, k in hands.items() if k is not None]
+    known = [f"{p} after event {k}" for p, k in sorted(hands.items(), key=_when) if k is not None]
     unknown = [p for p, k in hands.items() if k is None]
     words = "; ".join(known) if known else "none"
     rest = f"; not known: {', '.join(unknown)}." if unknown else "."
@@ -187,9 +188,16 @@ def summary(record: Record, chances: list[dict], hands: dict[Holder, int | None]
     return lines
 
 
+def _when(pair: tuple[Holder, int | None]) -> float:
+    """A hand's place in the summary: the event that made it known (unknown ones last)."""
+    return math.inf if pair[1] is None else pair[1]
+
+
 def points(record: Record, me: Holder, chances: list[dict]) -> str:
     """My points, and those I let go in missed chances, each counted alone."""
     mine = scores(record.events, record.table.players, record.start.rounds)[me]
+    if not chances:
+        return f"My points: {mine}; no chance missed."
     lost = sum(c["lost"] for c in chances)
     missed = f"{len(chances)} missed chance" + ("" if len(chances) == 1 else "s")
     alone = ", each counted alone: two guesses a round may not take them all" * (len(chances) > 1)
