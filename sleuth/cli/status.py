@@ -32,7 +32,10 @@ def status_line(record: Any, report: Any, width: int | None = None) -> str:
 
 
 def status_parts(record: Any, report: Any) -> list[Part]:
-    """The parts of the status line, whose best guess and turn are kept whatever the width."""
+    """The parts of the status line, whose best guess and turn are kept whatever the width.
+
+    Once the game is over no guess is left to take: the line says so and shows none.
+    """
     from sleuth.beliefs import likeliest
     from sleuth.render.common import pct
 
@@ -57,8 +60,8 @@ def status_parts(record: Any, report: Any) -> list[Part]:
         plural = "" if left.number == 1 else "s"
         words = f"{'' if left.exact else '~'}{about(left.number)} {left.noun}{plural}"
         parts.append(Part(words, spare=True))
-    best = part(record.rules, "best", likeliest)(report)  # the game's, or the shared
-    if best is not None:
+    best = None if status.over else part(record.rules, "best", likeliest)(report)
+    if best is not None:  # the game's, or the shared; none to take once the game is over
         label, chance = best
         shown = chance if chance is None or isinstance(chance, Fraction) else Fraction(chance)
         parts.append(Part(f"best {label} {pct(shown)}"))

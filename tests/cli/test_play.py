@@ -984,6 +984,17 @@ def test_the_status_line_shows_the_best_guess_and_the_deals_left(goldraub):
     assert status_line(goldraub.record, one).endswith("| 1 deal")
 
 
+def test_the_status_line_of_an_ended_game_names_no_guess_to_take():
+    """Once the round counter is at 0 no guess may be made: the line says the game is over."""
+    from sleuth.analysis import report
+
+    record = _record("goldraub", [_search(b) for b in ["B", "C", "A", "B", "C", "A"]])
+    line = status_line(record, report(record), 80)
+    assert "over: the round counter is at 0" in line and "best" not in line
+    going = _record("goldraub", [_search(b) for b in ["B", "C", "A", "B", "C"]])
+    assert "| best " in status_line(going, report(going), 80)
+
+
 def test_the_status_line_fits_the_terminal_and_keeps_the_best_guess_whole():
     from sleuth.analysis import report
     from sleuth.cli.status import Part, fit
