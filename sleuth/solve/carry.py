@@ -12,8 +12,9 @@ At the last layer every "any" term has closed, so a part is the question's value
 follows by reading the record's ways to finish there (``layered``). The pass keeps its edges in
 the record's form (``vector.gather`` runs the backward pass per answer over them).
 
-The merge is a table indexed by (record state, part) in a compiled loop (``compiled.carried``),
-or a sort (its numpy twin, the same entries in another order) for small or very wide steps.
+The merge is a table indexed by (record state, part): in a compiled loop (``compiled.carried``)
+once the count has turned to the compiled kernels, else in numpy (``carried``, the same entries
+in another order; a sort for a step too wide for the table).
 """
 
 from __future__ import annotations
@@ -125,12 +126,23 @@ def carry(
 
 
 def carried(rows, codes, ways, dests, moves, width: int, to: np.ndarray):
-    """``compiled.carried`` in numpy: the successors merged by sorting their keys."""
+    """``compiled.carried`` in numpy, its successors in the order of their (state, part).
+
+    Up to ``tuning.CARRIED`` slots, the keys met are marked in a table of every slot; past it,
+    sorted.
+    """
     ends = dests[:, rows].astype(np.int64)
     keys = np.where(ends >= 0, ends * width + moves[:, codes], -1)
     flat = keys.ravel()
     valid = flat >= 0
-    unique, inverse = np.unique(flat[valid], return_inverse=True)
+    met = flat[valid]
+    slots = int(dests.max(initial=-1) + 1) * width
+    if slots <= tuning.CARRIED:
+        seen = np.zeros(slots, bool)
+        seen[met] = True
+        unique, inverse = np.flatnonzero(seen), (np.cumsum(seen) - 1)[met]
+    else:
+        unique, inverse = np.unique(met, return_inverse=True)
     out = np.zeros(len(unique), np.int64)
     np.add.at(out, inverse, np.broadcast_to(ways, keys.shape).ravel()[valid])
     spots = np.full(len(flat), -1, np.int64)

@@ -389,3 +389,15 @@ def carried(rows, codes, ways, dests, moves, width, table, to):
     for slot in range(m):
         table[out_rows[slot] * width + out_codes[slot]] = -1
     return out_rows, out_codes, out_ways
+
+
+def warmed() -> None:
+    """Load the carried step's loops from numba's cache now (``carried``, ``gathered``).
+
+    Each loop is loaded where first called, a tenth of a second or more; called once before a
+    batch forks its workers, they inherit it loaded instead of each loading it again.
+    """
+    none = np.zeros(0, np.int64)
+    rows = np.zeros((1, 0), np.int32)
+    carried(none, none, none, rows, np.zeros((1, 1), np.int32), 1, np.zeros(0, np.int32), rows)
+    gathered(np.zeros(0, np.uint8), np.zeros(0, np.int32), none, none, np.zeros(0, np.int64))

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sleuth.model import Item, Model, Term
+from sleuth.solve import tuning
 from sleuth.solve.carry import carry
 from sleuth.solve.counts import Counts
 from sleuth.solve.order import race
@@ -84,6 +85,8 @@ def layers(model: Model, questions: list[Question], budget: float | None = None)
     run = race(p, reduced, deadline)
     assert isinstance(run, VectorRun)  # ``fits``: the race's engine is the layer engine
     counts = run.backward(_zero(model), reduced, keep=True)
+    if run.size * len(questions) >= tuning.TURNED:  # loaded once, before the questions' workers
+        run.kernels.turn().warmed()
     return Layers(model, reduced, run.p, run, counts, visited)
 
 

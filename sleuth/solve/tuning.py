@@ -63,6 +63,9 @@ BUCKET = 1 << 17
 SPREAD = 1 << 19
 # states from which a field is unpacked by a compiled loop: one pass, no temporary arrays
 UNPACKED = 4096
+# the record's states times its questions from which they are carried by the compiled loops,
+# loaded before the questions' workers fork (0.5 s: numba and the loops)
+TURNED = 1_000_000
 # slots of the table where a question's carried step meets equal entries (``carry``): int32,
 # 128 MiB; a wider step is merged by sorting
 CARRIED = 1 << 25

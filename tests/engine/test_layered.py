@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -30,7 +31,14 @@ from sleuth.games.goldraub.simulate import table_game  # noqa: E402
 from sleuth.games.lima.simulate import simulate as lima_game  # noqa: E402
 from sleuth.model import Term  # noqa: E402
 from sleuth.record import parse  # noqa: E402
-from sleuth.solve import BudgetExceeded, compiled, count, layered_split, layers  # noqa: E402
+from sleuth.solve import (  # noqa: E402
+    BudgetExceeded,
+    compiled,
+    count,
+    layered_split,
+    layers,
+    tuning,
+)
 from sleuth.solve.carry import carried  # noqa: E402
 
 
@@ -125,6 +133,11 @@ def test_the_carried_step_equals_its_numpy_twin(seed):
         return found, edges, (to < 0).tolist()
 
     assert entries_of(made, got) == entries_of(twin, want)
+    wide = np.empty_like(want)
+    with patch.object(tuning, "CARRIED", 0):  # a step too wide for the table: sorted
+        assert entries_of(carried(rows, codes, ways, dests, moves, width, wide), wide) == (
+            entries_of(twin, want)
+        )
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 2), (5, 1)])
