@@ -384,12 +384,20 @@ def _interrupt_handler(_):
 
 
 def test_batch_workers_leave_ctrl_c_to_the_parent(monkeypatch):
-    """Each worker ignores SIGINT (else every one prints a traceback); the parent keeps it."""
+    """Each worker ignores SIGINT (else every one prints a traceback); the parent keeps it.
+
+    The test process listens to Ctrl-C for the while, as a command at the table does: one
+    started in the background by a shell without job control inherits SIGINT ignored.
+    """
     import signal
 
     monkeypatch.setattr(parallel, "workers", lambda n: 2)
-    assert set(parallel.batch(_interrupt_handler, range(8))) == {signal.SIG_IGN}
-    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        assert set(parallel.batch(_interrupt_handler, range(8))) == {signal.SIG_IGN}
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 # ``next`` keeps to its budget: a question not counted in time (or past the engine's bound) is
