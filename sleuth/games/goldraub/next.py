@@ -160,7 +160,28 @@ class SearchAdvice:
 
 
 def reason(split: Split, holdings: list[tuple[Holder, Item]], base: Counts, best: bool) -> str:
-    """One line: an answer that can come and makes an open holding certain, else the split."""
+    """One line: why the search ranks where it does, or what its likeliest answer would settle.
+
+    The best search's reason is its rank's (it splits the deals most evenly); the likeliest
+    answer that makes an open holding certain follows it, its chance beside it. A 0.3% answer
+    is never the reason a search is best (a player at the table read it so).
+    """
+    occurring = [c.total for c in split.values() if c.total]
+    if len(occurring) == 1:
+        answer = next(a for a, c in split.items() if c.total)
+        return f"the answer is certain: {answer}, it tells nothing"
+    settles = settled(split, holdings, base)
+    if best:
+        ranked = f"splits the {base.total:,} deals most evenly"
+        return ranked if settles is None else f"{ranked}; {settles}"
+    if settles is not None:
+        return settles
+    largest = max(occurring) / base.total
+    return f"{len(occurring)} answers; the likeliest covers {largest:.0%} of the deals"
+
+
+def settled(split: Split, holdings: list[tuple[Holder, Item]], base: Counts) -> str | None:
+    """The likeliest answer that makes an open holding certain, in words; None if none does."""
     uncertain = [h for h in holdings if base.held[h] < base.total]
     for answer, part in sorted(split.items(), key=lambda kv: -kv[1].total):
         sure = [h for h in uncertain if part.total and part.held[h] == part.total]
@@ -168,14 +189,7 @@ def reason(split: Split, holdings: list[tuple[Holder, Item]], base: Counts, best
             owner, sector = min(sure, key=lambda h: (h[0], int(h[1])))
             likely = pct(Fraction(part.total, base.total))
             return f"an answer of {answer} ({likely} likely) would make {owner} {sector} certain"
-    occurring = [c.total for c in split.values() if c.total]
-    if len(occurring) == 1:
-        answer = next(a for a, c in split.items() if c.total)
-        return f"the answer is certain: {answer}, it tells nothing"
-    if best:
-        return f"splits the {base.total:,} deals most evenly"
-    largest = max(occurring) / base.total
-    return f"{len(occurring)} answers; the likeliest covers {largest:.0%} of the deals"
+    return None
 
 
 def timing(record: Record, base: Counts, holdings: list[tuple[Holder, Item]], top: int):
