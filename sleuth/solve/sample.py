@@ -27,7 +27,7 @@ from sleuth.solve.draw import Walker
 from sleuth.solve.order import race
 from sleuth.solve.plan import plan
 from sleuth.solve.simplify import Contradiction, Reduced, reduce
-from sleuth.solve.vector import VectorRun, fits
+from sleuth.solve.vector import VectorRun, allowed, fits
 
 FEWEST = 256  # draws an estimate makes even past its deadline (one batch)
 FLOOR = 0.1  # seconds a relaxation's count may take even past the deadline (the first: 0.04 s)
@@ -168,7 +168,7 @@ def satisfied(deals: dict, tallies: tuple[Tally, ...], index: dict, count: int) 
             h = index.get(term.holder, -1)
             hits = sum((deals[i] == h).astype(np.int64) for i in term.items)
             total += np.minimum(hits, 1) if term.any else hits
-        ok &= np.isin(total, list(tally.values))
+        ok &= allowed(total, tally.values)
     return ok
 
 
