@@ -21,15 +21,25 @@ from math import factorial, prod
 
 
 def orders(pool: Counter) -> Iterator[tuple[str, ...]]:
-    """Every distinct order of the cards of ``pool``."""
-    if not +pool:
-        yield ()
-        return
-    for card in sorted(+pool):
-        rest = pool.copy()
-        rest[card] -= 1
-        for tail in orders(rest):
-            yield (card, *tail)
+    """Every distinct order of the cards of ``pool``, in sorted order of their sequences."""
+    cards = sorted(c for c, n in pool.items() if n > 0)
+    left = [pool[c] for c in cards]
+    order: list[str] = []
+    size = sum(left)
+
+    def rest() -> Iterator[tuple[str, ...]]:
+        if len(order) == size:
+            yield tuple(order)
+            return
+        for k, card in enumerate(cards):
+            if left[k]:
+                left[k] -= 1
+                order.append(card)
+                yield from rest()
+                order.pop()
+                left[k] += 1
+
+    yield from rest()
 
 
 def count(pool: Counter) -> int:
@@ -44,17 +54,24 @@ class World:
         self.hands = hands
         self.row = row
         self.deck = deck
-        self.discard: Counter = Counter()
+        self.discard: Counter = Counter.__new__(Counter)
 
     def copy(self) -> World:
-        twin = World({p: h.copy() for p, h in self.hands.items()}, list(self.row), list(self.deck))
-        twin.discard = self.discard.copy()
+        twin = World({p: copied(h) for p, h in self.hands.items()}, list(self.row), list(self.deck))
+        twin.discard = copied(self.discard)
         return twin
+
+
+def copied(cards: Counter) -> Counter:
+    """A copy of ``cards``, made as a dict's (``Counter()`` and its copy run Python code)."""
+    twin: Counter = Counter.__new__(Counter)
+    dict.update(twin, cards)
+    return twin
 
 
 def refills(world: World) -> Iterator[tuple[World, Fraction]]:
     """The world with its empty deck remade from the discard pile, each order alike."""
-    if world.deck or not +world.discard:
+    if world.deck or not any(n > 0 for n in world.discard.values()):
         yield world, Fraction(1)
         return
     share = Fraction(1, count(world.discard))
