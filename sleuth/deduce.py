@@ -75,6 +75,15 @@ def follows(model: Model, groups: list[int], pair: tuple[Holder, Item], yes: boo
 
     The groups are taken to fit some deal, so the steps find no two facts at odds.
     """
+    return propagated(model, groups, pair).get(pair) == yes
+
+
+def propagated(model: Model, groups: list[int], until: tuple[Holder, Item] | None = None) -> Known:
+    """Every fact the groups force by these steps, in at most ROUNDS passes.
+
+    With ``until``, the passes stop once that pair is among them: a fact, once found, is never
+    changed by a later pass, so what they say of it is already final.
+    """
     tallies = [t for g in groups for t in model.groups[g]]
     known: Known = {}
     for _ in range(ROUNDS):
@@ -83,8 +92,6 @@ def follows(model: Model, groups: list[int], pair: tuple[Holder, Item], yes: boo
             new |= {k: v for k, v in settle(tally, known | new).items() if k not in known}
         new |= {k: v for k, v in counted(model, known | new).items() if k not in known}
         known |= new
-        if pair in known:
-            return known[pair] == yes
-        if not new:
-            return False
-    return False
+        if not new or (until is not None and until in known):
+            break
+    return known
