@@ -324,12 +324,12 @@ def test_both_engines_keep_the_same_states_in_the_same_order(sim, players, turns
 @pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int64])
 def test_a_tally_s_allowed_values_are_those_isin_finds(dtype):
     """``vector.allowed`` (ranges, a few values, many) marks what ``np.isin`` marks."""
-    from sleuth.solve.vector import FEW, allowed
+    from sleuth.solve.vector import allowed
 
     rng = np.random.default_rng(7)
     value = rng.integers(0, 40, size=(50, 60)).astype(dtype)
     for _ in range(200):
-        size = int(rng.integers(1, FEW + 6))
+        size = int(rng.integers(1, 20))
         values = frozenset(int(v) for v in rng.integers(-3, 300, size=size))
         assert (allowed(value, values) == np.isin(value, list(values))).all(), values
     for values in ({4}, {2, 3, 4}, {0, 2}, {39, 300}, set(range(0, 40, 3))):
