@@ -17,10 +17,12 @@ stdout nor its stderr, so that a reader of the command's output sees its end wit
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing.connection import Connection, Pipe, wait
@@ -113,27 +115,57 @@ def crew(job: Callable, inputs: Sequence, n: int) -> Iterator[dict[Connection, C
     """``n`` forked workers of ``job`` over ``inputs``: their result pipes to their task pipes.
 
     Ctrl-C and SIGTERM are held back while the workers are forked and while they are killed and
-    reaped at the end, so that neither leaves one half-started or unreaped; one that came
-    meanwhile is delivered right after.
+    reaped at the end (``_held``), so that neither leaves one half-started or unreaped; one that
+    came meanwhile is delivered right after.
     """
     deathsig = _deathsig()
     pids: list[int] = []
     links: dict[Connection, Connection] = {}
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
     try:
-        for _ in range(n):
-            pid, back, out = _fork(job, inputs, deathsig, links, held)
-            pids.append(pid)
-            links[back] = out
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        with _held() as mask:
+            for _ in range(n):
+                pid, back, out = _fork(job, inputs, deathsig, links, mask)
+                pids.append(pid)
+                links[back] = out
         yield links
     finally:
-        signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
-        _reap(pids, links)
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        try:
+            with _held():
+                _reap(pids, links)
+        except BaseException:  # a signal that came before it could be held back
+            _reap(pids, links)
+            raise
 
 
-def _fork(job, inputs, deathsig, links, held) -> tuple[int, Connection, Connection]:
+@contextmanager
+def _held() -> Iterator[set[int]]:
+    """Ctrl-C and SIGTERM held back for the block and delivered after it; gives the mask before.
+
+    Blocking them in this thread is not enough: the kernel gives a signal that this thread blocks
+    to another one (a spinner's timer), whose C handler marks it for Python, and Python then
+    runs the handler in this thread at any line of the block. So a handler written in Python
+    (Ctrl-C's KeyboardInterrupt) is swapped, for the block, for one that only notes the signal.
+    """
+    noted: list[int] = []
+    swapped: dict[signal.Signals, Callable] = {}
+    if threading.current_thread() is threading.main_thread():  # only it may set handlers
+        for kind in HELD:
+            handler = signal.getsignal(kind)
+            if callable(handler):
+                swapped[kind] = handler
+                signal.signal(kind, lambda number, frame: noted.append(number))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
+    try:
+        yield mask
+    finally:
+        for kind, handler in swapped.items():
+            signal.signal(kind, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for number in noted:
+            signal.raise_signal(number)
+
+
+def _fork(job, inputs, deathsig, links, mask) -> tuple[int, Connection, Connection]:
     """Fork one worker; its pid, the pipe its results come back on and the one it reads from."""
     tasks_in, tasks_out = Pipe(duplex=False)
     back_in, back_out = Pipe(duplex=False)
@@ -143,7 +175,7 @@ def _fork(job, inputs, deathsig, links, held) -> tuple[int, Connection, Connecti
         try:
             for conn in (*links, *links.values(), tasks_out, back_in):
                 conn.close()
-            _prepare(deathsig, parent, held)
+            _prepare(deathsig, parent, mask)
             _serve(job, inputs, tasks_in, back_out)
         finally:
             os._exit(0)
@@ -152,7 +184,7 @@ def _fork(job, inputs, deathsig, links, held) -> tuple[int, Connection, Connecti
     return pid, back_in, tasks_out
 
 
-def _prepare(deathsig: Callable[[], None] | None, parent: int, held) -> None:
+def _prepare(deathsig: Callable[[], None] | None, parent: int, mask) -> None:
     """Worker side, at its start: die with the parent, leave Ctrl-C to it, hold no output."""
     if deathsig is not None:
         deathsig()
@@ -160,7 +192,7 @@ def _prepare(deathsig: Callable[[], None] | None, parent: int, held) -> None:
         os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     quiet = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(quiet, fd)
@@ -191,11 +223,16 @@ def _portable(error: Exception) -> Exception:
 
 
 def _reap(pids: list[int], links: dict[Connection, Connection]) -> None:
-    """Kill every worker, wait for each (no zombie left) and close the pipes."""
+    """Kill every worker, wait for each (no zombie left) and close the pipes.
+
+    The pids reaped leave ``pids``, so that a second call finishes what an interrupted one left.
+    """
     for pid in pids:
         os.kill(pid, signal.SIGKILL)  # an unreaped worker, even one that ended, has its pid
-    for pid in pids:
-        os.waitpid(pid, 0)
+    while pids:
+        with contextlib.suppress(ChildProcessError):  # reaped by a call interrupted just after
+            os.waitpid(pids[-1], 0)
+        pids.pop()
     for back, out in links.items():
         back.close()
         out.close()
