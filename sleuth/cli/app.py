@@ -344,6 +344,12 @@ UptoOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the JSON report of the contract.")]
+PublicOpt = Annotated[
+    bool,
+    typer.Option(
+        "--public", help="What the table alone tells: as a spectator, with no cards, sees it."
+    ),
+]
 PlayersOpt = Annotated[str, typer.Option(help="Names in seating order, clockwise: A,B,C")]
 MeOpt = Annotated[str, typer.Option(help="Whose knowledge the record holds.")]
 WatchOpt = Annotated[

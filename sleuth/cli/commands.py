@@ -27,6 +27,7 @@ from sleuth.cli.app import (
     JsonOpt,
     MeOpt,
     PlayersOpt,
+    PublicOpt,
     TolerateOpt,
     UptoOpt,
     WatchOpt,
@@ -142,12 +143,7 @@ def report_command(
     budget: BudgetOpt = BUDGET,
     tolerate: TolerateOpt = 0,
     upto: UptoOpt = None,
-    public: Annotated[
-        bool,
-        typer.Option(
-            "--public", help="What the table alone tells: as a spectator, with no cards, sees it."
-        ),
-    ] = False,
+    public: PublicOpt = False,
 ) -> None:
     """Show what is certain, every probability, and the worlds left."""
     from sleuth.render import report_json, show_report

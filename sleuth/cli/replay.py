@@ -14,6 +14,7 @@ from sleuth.cli.app import (
     ExitStatus,
     FileOpt,
     JsonOpt,
+    PublicOpt,
     UptoOpt,
     analysable,
     app,
@@ -109,12 +110,13 @@ def replay_command(
     png: PngOpt = None,
     force: PngForceOpt = False,
     budget: StepBudgetOpt = STEP_BUDGET,
+    public: PublicOpt = False,
 ) -> None:
     """The game as a timeline: deals left, what became certain, my best move, the moves judged."""
     if png is not None:
         plotting()
         image_target(png, record_path(file), force)
-    record = analysable(file, "sleuth replay")
+    record = analysable(file, "sleuth replay", public=public)
     from sleuth.render.replay import png_image, replay_json, show_replay
 
     ticks = 2 * (len(record.events) + 1)
@@ -145,9 +147,10 @@ def why(
     every: Annotated[
         bool, typer.Option("--all", help="For a fact not certain: every event, not only big moves.")
     ] = False,
+    public: PublicOpt = False,
 ) -> None:
     """Why a fact is certain: the fewest events that prove it; else how its chance moved."""
-    record = analysable(file, "sleuth why", upto)
+    record = analysable(file, "sleuth why", upto, public)
     try:
         found = env().session(record_path(file)).why(record, holder, item, budget)
     except InputError as error:

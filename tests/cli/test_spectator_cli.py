@@ -126,7 +126,8 @@ def test_a_game_that_cannot_be_watched_says_so(run, tmp_path, example):
     path = tmp_path / "watched.yaml"
     path.write_text("".join(line for line in text.splitlines(True) if not line.startswith("me:")))
     one_line(run("report", "-f", path), "watched.yaml", "field 'me'", "missing")
-    one_line(run("report", "--public", "-f", EXAMPLES / f"{example}.yaml"), "report", "'public'")
+    for command in ("report", "replay"):
+        one_line(run(command, "--public", "-f", EXAMPLES / f"{example}.yaml"), command, "'public'")
 
 
 def test_a_watched_replay_judges_every_guess_and_misses_none(run, tmp_path):
@@ -149,3 +150,32 @@ def test_new_without_me_and_hand_starts_a_watched_record(run, tmp_path):
         run("new", "lima", "--players", "A,B,C", "--hand", "1F", "--public", "2F", "-f", "x.yaml"),
         "'hand'",
     )
+
+
+def cut(record: Path, events: int, folder: Path) -> Path:
+    """A copy of a shipped record (one event a line) with its first ``events`` events only."""
+    lines = record.read_text().splitlines(True)
+    path = folder / f"{record.stem}-{events}.yaml"
+    path.write_text("".join(lines[: lines.index("events:\n") + 1 + events]))
+    return path
+
+
+def test_replay_public_is_the_replay_of_the_game_watched(run, tmp_path):
+    """``replay --public`` of a player's record: the watched record's replay, not the player's."""
+    public = run("replay", "-f", cut(RULEBOOK, 12, tmp_path), "--json", "--public")
+    watched = run("replay", "-f", cut(WATCHED, 12, tmp_path), "--json")
+    own = run("replay", "-f", cut(RULEBOOK, 12, tmp_path), "--json")
+    assert public.exit_code == watched.exit_code == own.exit_code == 0, public.stderr
+    assert json.loads(public.stdout) == json.loads(watched.stdout) != json.loads(own.stdout)
+
+
+@pytest.mark.parametrize(
+    "asked", [("Doris", "47", "--upto", "16", "--all"), ("Bert", "11", "--upto", "40")]
+)
+def test_why_public_is_the_why_of_the_game_watched(run, asked):
+    """An open fact's every move and a certain fact's proof, as a spectator has them."""
+    public = run("why", *asked, "-f", RULEBOOK, "--public")
+    watched = run("why", *asked, "-f", WATCHED)
+    own = run("why", *asked, "-f", RULEBOOK)
+    assert public.exit_code == watched.exit_code == own.exit_code == 0, public.stderr
+    assert public.stdout == watched.stdout != own.stdout
