@@ -17,14 +17,13 @@ stdout nor its stderr, so that a reader of the command's output sees its end wit
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import multiprocessing
 import os
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from multiprocessing.connection import Connection, Pipe, wait
 
 from sleuth.budget import Deadline
@@ -230,7 +229,7 @@ def _reap(pids: list[int], links: dict[Connection, Connection]) -> None:
     for pid in pids:
         os.kill(pid, signal.SIGKILL)  # an unreaped worker, even one that ended, has its pid
     while pids:
-        with contextlib.suppress(ChildProcessError):  # reaped by a call interrupted just after
+        with suppress(ChildProcessError):  # reaped by a call interrupted just after
             os.waitpid(pids[-1], 0)
         pids.pop()
     for back, out in links.items():

@@ -41,6 +41,14 @@ def one_line(result, *words: str) -> None:
     assert len(lines) == 1 and all(w in lines[0] for w in words), lines
 
 
+def cut(record: Path, events: int, folder: Path) -> Path:
+    """A copy of a shipped record (one event a line) with its first ``events`` events only."""
+    lines = record.read_text().splitlines(True)
+    path = folder / f"{record.stem}-{events}.yaml"
+    path.write_text("".join(lines[: lines.index("events:\n") + 1 + events]))
+    return path
+
+
 @pytest.mark.parametrize("upto", ["0", "12", "30"])
 def test_a_watched_record_reports_as_report_public_of_a_players_record(run, upto):
     watched = run("report", "-f", WATCHED, "--upto", upto, "--json")
@@ -131,9 +139,7 @@ def test_a_game_that_cannot_be_watched_says_so(run, tmp_path, example):
 
 
 def test_a_watched_replay_judges_every_guess_and_misses_none(run, tmp_path):
-    path = tmp_path / "watched.yaml"
-    lines = WATCHED.read_text().splitlines(True)
-    path.write_text("".join(lines[: lines.index("events:\n") + 21]))
+    path = cut(WATCHED, 20, tmp_path)
     data = json.loads(run("replay", "-f", path, "--json").stdout)
     assert data["missed"] == [] and len(data["guesses"]) > 0
     text = run("replay", "-f", path).stdout
@@ -150,14 +156,6 @@ def test_new_without_me_and_hand_starts_a_watched_record(run, tmp_path):
         run("new", "lima", "--players", "A,B,C", "--hand", "1F", "--public", "2F", "-f", "x.yaml"),
         "'hand'",
     )
-
-
-def cut(record: Path, events: int, folder: Path) -> Path:
-    """A copy of a shipped record (one event a line) with its first ``events`` events only."""
-    lines = record.read_text().splitlines(True)
-    path = folder / f"{record.stem}-{events}.yaml"
-    path.write_text("".join(lines[: lines.index("events:\n") + 1 + events]))
-    return path
 
 
 def test_replay_public_is_the_replay_of_the_game_watched(run, tmp_path):
