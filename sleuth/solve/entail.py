@@ -28,45 +28,51 @@ def _array(lits: list[z3.BoolRef]) -> ctypes.Array:
     return (z3.Ast * len(lits))(*(lit.as_ast() for lit in lits))
 
 
-def _pb_eq(lits: list[z3.BoolRef], k: int) -> z3.BoolRef:
+def _pb_eq(ctx: z3.Context, lits: list[z3.BoolRef], k: int) -> z3.BoolRef:
     """``z3.PbEq`` of weight-1 literals: the same term, by one C call without the API's checks."""
     ones = (ctypes.c_int * len(lits))(*[1] * len(lits))
-    ctx = z3.main_ctx()
     return z3.BoolRef(z3.Z3_mk_pbeq(ctx.ref(), len(lits), _array(lits), ones, k), ctx)
 
 
-def _or(lits: list[z3.BoolRef]) -> z3.BoolRef:
-    """``z3.Or`` of one or more literals, made as ``_pb_eq``."""
-    ctx = z3.main_ctx()
+def _or(ctx: z3.Context, lits: list[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.Or`` of the literals (false of none), made as ``_pb_eq``."""
     return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(lits), _array(lits)), ctx)
 
 
-def _implies(a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+def _implies(ctx: z3.Context, a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
     """``z3.Implies(a, b)``, made as ``_pb_eq``."""
-    ctx = z3.main_ctx()
     return z3.BoolRef(z3.Z3_mk_implies(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
 
 
 class Entailment:
-    """A z3 solver loaded with one model; answers questions about subsets of its groups."""
+    """A z3 solver loaded with one model; answers questions about subsets of its groups.
+
+    Its terms live in a z3 context of its own (``ctx``): z3's choices (which unsat core, which
+    model) follow the order in which terms were made, so in the shared context the same record
+    could be explained by another proof after other work in the same process (a session at the
+    table against a single command).
+    """
 
     def __init__(self, model: Model):
         self.model = model
         space = model.space
-        self.x = {(h, i): z3.Bool(f"x|{h}|{i}") for h in space.holders for i in space.items}
-        self.solver = z3.Solver()
+        self.ctx = z3.Context()
+        self.x = {
+            (h, i): z3.Bool(f"x|{h}|{i}", self.ctx) for h in space.holders for i in space.items
+        }
+        self.solver = z3.Solver(ctx=self.ctx)
         for i in space.items:
-            self.solver.add(_pb_eq([self.x[h, i] for h in space.holders], 1))
+            self.solver.add(_pb_eq(self.ctx, [self.x[h, i] for h in space.holders], 1))
         for h in space.holders:
-            self.solver.add(_pb_eq([self.x[h, i] for i in space.items], space.sizes[h]))
-        self.guards = [z3.Bool(f"group|{g}") for g in range(len(model.groups))]
+            self.solver.add(_pb_eq(self.ctx, [self.x[h, i] for i in space.items], space.sizes[h]))
+        self.guards = [z3.Bool(f"group|{g}", self.ctx) for g in range(len(model.groups))]
         for guard, group in zip(self.guards, model.groups, strict=True):
             for tally in group:
-                self.solver.add(_implies(guard, self._encode(tally)))
+                self.solver.add(_implies(self.ctx, guard, self._encode(tally)))
         self._pair = {var.get_id(): pair for pair, var in self.x.items()}
         self._backbones: dict = {}
         self._loose: dict[tuple[int, ...], z3.BoolRef] = {}
-        self.prefixes = [z3.Bool(f"prefix|{g}") for g in range(len(model.groups))]
+        self.prefixes = [z3.Bool(f"prefix|{g}", self.ctx) for g in range(len(model.groups))]
         for g, prefix in enumerate(self.prefixes):
             self.solver.add(z3.Implies(prefix, self.guards[g]))
             if g:
@@ -77,10 +83,10 @@ class Entailment:
         lits = []
         for term in tally.terms:
             held = [self.x[term.holder, i] for i in sorted(term.items)]
-            lits += [_or(held)] if term.any else held
+            lits += [_or(self.ctx, held)] if term.any else held
         if not lits:
-            return z3.BoolVal(0 in tally.values)
-        return _or([_pb_eq(lits, v) for v in sorted(tally.values)])
+            return z3.BoolVal(0 in tally.values, self.ctx)
+        return _or(self.ctx, [_pb_eq(self.ctx, lits, v) for v in sorted(tally.values)])
 
     def _assume(self, groups: Iterable[int]) -> list:
         """The literals that switch on ``groups``: one prefix literal for a prefix of the record."""
@@ -96,7 +102,7 @@ class Entailment:
     def _at_most_one_off(self, groups: tuple[int, ...]) -> z3.BoolRef:
         """A literal that, assumed, lets at most one of these groups' guards be off."""
         if groups not in self._loose:
-            literal = z3.Bool(f"tolerate|{len(self._loose)}")
+            literal = z3.Bool(f"tolerate|{len(self._loose)}", self.ctx)
             guards = [(self.guards[g], 1) for g in groups]
             self.solver.add(z3.Implies(literal, z3.PbGe(guards, len(guards) - 1)))
             self._loose[groups] = literal

@@ -28,7 +28,7 @@ class Dealer:
     def __init__(self, entail: Entailment):
         self.entail = entail
         self.pairs = list(entail.x)
-        one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
+        one, zero = z3.BitVecVal(1, 1, entail.ctx), z3.BitVecVal(0, 1, entail.ctx)
         self.packed = z3.Concat([z3.If(entail.x[p], one, zero) for p in reversed(self.pairs)])
 
     def deal(self) -> Deal:
@@ -66,8 +66,8 @@ def smallest(
     ``deadline`` is a time of ``time.process_time``.
     """
     dealer = Dealer(entail)
-    pick = {g: z3.Bool(f"pick|{g}") for g in groups}
-    search = z3.Optimize()
+    pick = {g: z3.Bool(f"pick|{g}", entail.ctx) for g in groups}
+    search = z3.Optimize(ctx=entail.ctx)
     search.minimize(z3.Sum([z3.If(b, 1, 0) for b in pick.values()]))
     while time.process_time() < deadline:
         search.check()

@@ -158,3 +158,17 @@ def test_a_minimal_proof_past_the_time_is_said_to_be_only_minimal(tmp_path, monk
     from sleuth.render.why import size_note
 
     assert "a smaller set may exist" in size_note(found)
+
+
+def test_a_proof_does_not_depend_on_what_z3_did_before_in_the_process(tmp_path, monkeypatch):
+    """Of two proofs of one size, z3 picks one by the order its terms were made: each
+    ``Entailment`` makes its own, so a session at the table gives the proof a command gives."""
+    import sleuth.why
+
+    monkeypatch.setattr(sleuth.why, "SMALLEST", 60.0)
+    watched = example("goldraub-watched.yaml", tmp_path).upto(40)
+    first = proof(watched, "Bert", "11")
+    assert first is not None and first[0].smallest and len(first[0].groups) == 2
+    other = example("goldraub-rulebook.yaml", tmp_path).upto(40).public()
+    assert proof(other, "Bert", "11") == first
+    assert proof(watched, "Bert", "11") == first

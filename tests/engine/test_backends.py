@@ -144,7 +144,8 @@ def api_terms(entail: Entailment) -> list:
                 held = [x[term.holder, i] for i in sorted(term.items)]
                 lits += [z3.Or(held)] if term.any else held
             sums = [z3.PbEq([(lit, 1) for lit in lits], v) for v in sorted(tally.values)]
-            out.append(z3.Implies(guard, z3.Or(sums) if lits else z3.BoolVal(0 in tally.values)))
+            empty = z3.BoolVal(0 in tally.values, entail.ctx)
+            out.append(z3.Implies(guard, z3.Or(sums) if lits else empty))
     return out
 
 
