@@ -231,10 +231,16 @@ def lima_game(n: int, seed: int, policy: Callable) -> Outcome:
 
 
 GAMES = {
-    "goldraub": (goldraub_game, ROUNDS, {"random": g_random, "heuristic": g_heuristic,
-                                         "next bits": g_bits, "next value": g_value}),
-    "lima": (lima_game, LIMA_TURNS, {"random": l_random, "heuristic": l_heuristic,
-                                     "next bits": l_bits}),
+    "goldraub": (
+        goldraub_game,
+        ROUNDS,
+        {"random": g_random, "heuristic": g_heuristic, "next bits": g_bits, "next value": g_value},
+    ),
+    "lima": (
+        lima_game,
+        LIMA_TURNS,
+        {"random": l_random, "heuristic": l_heuristic, "next bits": l_bits},
+    ),
 }
 
 
@@ -263,7 +269,12 @@ def row(game: str, players: int, name: str, runs: dict[str, list[Outcome]], limi
     points = [o.points for o in mine]
     choices = sum(o.choices for o in mine)
     cells = [
-        game, str(players), name, str(len(mine)), shown, f"{statistics.fmean(turns):.2f}",
+        game,
+        str(players),
+        name,
+        str(len(mine)),
+        shown,
+        f"{statistics.fmean(turns):.2f}",
         str(sum(o.turns is None for o in mine)),
         f"{faster}/{same}/{slower}" if paired else "-",
         f"{sign_p(faster, slower):.2g}" if paired else "-",
@@ -280,8 +291,19 @@ def row(game: str, players: int, name: str, runs: dict[str, list[Outcome]], limi
 
 
 HEAD = [
-    "game", "players", "policy", "games", "median turns", "mean turns", "never",
-    "faster/same/slower", "sign p", "d turns", "median points", "mean points", "d points",
+    "game",
+    "players",
+    "policy",
+    "games",
+    "median turns",
+    "mean turns",
+    "never",
+    "faster/same/slower",
+    "sign p",
+    "d turns",
+    "median points",
+    "mean points",
+    "d points",
     "s/turn",
 ]
 

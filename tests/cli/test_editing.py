@@ -174,7 +174,6 @@ def test_delete_out_of_range_is_refused(run, tmp_path):
     refused(run, path, "delete", "1", parts=("sleuth delete", "the record has none"))
 
 
-
 THREE = ["new", "goldraub", "--players", "Anton,Bert,Christl", "--me", "Christl"]
 TWO_ROUNDS = [  # Bert guesses wrong in round 1, then again in round 2
     ["search", "anton", "31-36", "--gold", "1"],
@@ -205,7 +204,6 @@ def test_delete_may_repair_a_record_that_is_already_forbidden(run, tmp_path):
     assert run("report").exit_code == 2  # still forbidden: the delete made it no worse
     assert run("delete", "3").exit_code == 0
     assert run("report").exit_code == 0
-
 
 
 @pytest.mark.parametrize("typed", ["1_0", "１", "٣", "+1", " 1", "1e1", "0x1", "9" * 5000])

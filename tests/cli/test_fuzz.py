@@ -499,6 +499,7 @@ def test_a_folder_without_write_permission_is_exit_2(tmp_path):
     assert done.stderr.decode() == f"sleuth: {path}: cannot write: Permission denied\n"
     assert path.read_bytes() == data
 
+
 # Output that cannot be written: every command under an ASCII or Latin-1 stdout, a full disk
 # and a closed stdout, in a real process, on records whose names are neither ASCII nor Latin-1.
 # The status is the one the command has with a good stdout, except that a reading command whose

@@ -74,7 +74,16 @@ def test_goldraub_landing_spaces_skip_occupied_ones():
     assert gnext.landings(city(), 22, {23, 2}) == [24, 1, 3, 4, 5, 6]
     rows = [r for s, r in gnext.legal(city(), 22, {23, 2})]
     assert rows == [
-        "11-14", "21-76", "11-77", "13-57", "12-52", "14-47", "13-63", "14-74", "25-75", "11-14",
+        "11-14",
+        "21-76",
+        "11-77",
+        "13-57",
+        "12-52",
+        "14-47",
+        "13-63",
+        "14-74",
+        "25-75",
+        "11-14",
     ]
     assert [s for s, _ in gnext.legal(city(), None, set())] == [None] * 21
 
@@ -145,8 +154,14 @@ def test_lima_roll_questions_are_the_legal_set():
     def each(*triples):
         return {(to, r, t, False) for to in rivals for r, t in triples}
 
-    plain = [("N-E", None), ("E-N", None), ("N-S", None), ("S-N", None), ("E-S", None),
-             ("S-E", None)]
+    plain = [
+        ("N-E", None),
+        ("E-N", None),
+        ("N-S", None),
+        ("S-N", None),
+        ("E-S", None),
+        ("S-E", None),
+    ]
     assert legal("N-beach,E-forest,S-mountain", shovel=False, pistol=False) == each(*plain)
     wild = plain + [("N-E", "beach"), ("E-N", "beach"), ("E-S", "forest"), ("S-E", "forest")]
     assert legal("N-beach,E-wild,S-forest", shovel=False, pistol=False) == each(*wild)
@@ -167,8 +182,12 @@ def test_lima_shovel_and_pistol_add_their_questions():
     shovel = lnext.legal(record, faces, shovel=True, pistol=False)
     rivals = record.table.others(record.table.me)
     ranges = ("N-E", "E-N", "N-S", "S-N", "E-S", "S-E")
-    wanted = {(to, r, t, False) for to in rivals for r in ranges
-              for t in (None, terrain[r[0]], terrain[r[-1]])}
+    wanted = {
+        (to, r, t, False)
+        for to in rivals
+        for r in ranges
+        for t in (None, terrain[r[0]], terrain[r[-1]])
+    }
     assert keys(shovel) == wanted
     assert sum(o.uses == "shovel" for o in shovel) == 2 * 12
     pistol = lnext.legal(record, faces, shovel=False, pistol=True)
@@ -182,14 +201,17 @@ def test_lima_pistol_gain_is_best_secret_less_best_free():
     doc, _ = lima_game(3, 8, 2)
     given = {"roll": "SW-beach,N-wild,E-beach", "pistol": True, "shovel": True}
     advice = lnext.advise(report(parse(doc, "sim")), given)
-    best = {use: max(o.pair_information for o in advice.options if o.question.uses == use)
-            for use in ("pistol", "shovel", None)}
+    best = {
+        use: max(o.pair_information for o in advice.options if o.question.uses == use)
+        for use in ("pistol", "shovel", None)
+    }
     assert advice.pistol_gain() == pytest.approx(best["pistol"] - best[None])
     assert advice.gain("shovel") == pytest.approx(best["shovel"] - best[None])
     for o in lnext.advice_json(advice)["options"]:
         assert ("gain" in o) is (o["uses"] is not None)
-        assert o.get("gain", 0) == pytest.approx(o["pair_information"] - best[None] if o["uses"]
-                                                 else 0)
+        assert o.get("gain", 0) == pytest.approx(
+            o["pair_information"] - best[None] if o["uses"] else 0
+        )
 
 
 @pytest.mark.parametrize("seed", [0, 2])
@@ -202,7 +224,7 @@ def test_lima_a_tie_puts_the_question_that_spends_nothing_first(seed):
     given = {"roll": "SW-beach,N-wild,E-beach", "pistol": True, "shovel": True}
     options = lnext.advise(report(parse(doc, "sim")), given).options
     for k, o in enumerate(options):
-        later_free = [p for p in options[k + 1:] if p.question.uses is None]
+        later_free = [p for p in options[k + 1 :] if p.question.uses is None]
         if o.question.uses and later_free:
             assert o.pair_information > max(p.pair_information for p in later_free) + 1e-9
 
@@ -212,8 +234,10 @@ def test_lima_rank_breaks_a_tie_for_the_free_question_before_information():
     free = lnext.Question("Ben", "N-S", "beach", False, None)
     pistol = lnext.Question("Ben", "N-S", None, True, "pistol")
     shovel = lnext.Question("Ben", "N-E", "forest", False, "shovel")
-    made = [lnext.QuestionOption(q, {}, info, 0.25, Fraction(0), None)
-            for q, info in ((pistol, 2.0), (shovel, 1.5), (free, 1.0))]
+    made = [
+        lnext.QuestionOption(q, {}, info, 0.25, Fraction(0), None)
+        for q, info in ((pistol, 2.0), (shovel, 1.5), (free, 1.0))
+    ]
     assert [o.question for o in sorted(made, key=lnext.rank)] == [free, pistol, shovel]
 
 
@@ -225,8 +249,12 @@ def run(monkeypatch, tmp_path):
 
 def test_next_json_through_the_cli(run):
     """``next --json`` keeps to the contract: options sorted by information, --at wins."""
-    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
-               "22,45,63").exit_code == 0
+    assert (
+        run(
+            "new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand", "22,45,63"
+        ).exit_code
+        == 0
+    )
     assert run("search", "Bo", "31-36", "--gold", "1", "--saw", "1", "--at", "8").exit_code == 0
     result = run("next", "--json", "--at", "22", "--occupied", "23,2")
     assert result.exit_code == 0, result.output
@@ -236,8 +264,9 @@ def test_next_json_through_the_cli(run):
     assert {o["space"] for o in out["options"]} == {24, 1, 3, 4, 5, 6}
     infos = [o["information"] for o in out["options"]]
     assert infos == sorted(infos, reverse=True)
-    assert all(set(o) == {"space", "row", "answers", "information", "value"}
-               for o in out["options"])
+    assert all(
+        set(o) == {"space", "row", "answers", "information", "value"} for o in out["options"]
+    )
     bad = run("next", "--roll", "N-beach,E-forest,S-beach")
     assert bad.exit_code == 2
 
@@ -252,8 +281,9 @@ def test_next_in_a_real_process(tmp_path):
 
     def sub(*args):
         command = [sys.executable, "-m", "sleuth", "next", *args]
-        return subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True,
-                              timeout=300)
+        return subprocess.run(
+            command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+        )
 
     done = sub("--roll", "NE-beach,E-wild,SE-forest", "--json")
     assert done.returncode == 0, done.stderr
@@ -266,8 +296,12 @@ def test_next_in_a_real_process(tmp_path):
 
 def test_next_upto_advises_as_the_record_stood(run, tmp_path):
     """``next --upto N`` equals ``next`` on the record cut after event N by hand."""
-    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
-               "22,45,63").exit_code == 0
+    assert (
+        run(
+            "new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand", "22,45,63"
+        ).exit_code
+        == 0
+    )
     assert run("search", "Bo", "31-36", "--gold", "1", "--saw", "1", "--at", "8").exit_code == 0
     cut = (tmp_path / "game.yaml").read_bytes()
     assert run("search", "Cy", "63-67", "--gold", "1", "--at", "11").exit_code == 0
@@ -338,8 +372,12 @@ def test_next_dates_no_facts(run, monkeypatch):
     def dated(*args):
         raise AssertionError("next dated the facts")
 
-    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
-               "22,45,63").exit_code == 0
+    assert (
+        run(
+            "new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand", "22,45,63"
+        ).exit_code
+        == 0
+    )
     assert run("search", "Bo", "31-36", "--gold", "1", "--saw", "1", "--at", "8").exit_code == 0
     monkeypatch.setattr(sleuth.analysis, "_dated_exact", dated)
     assert run("report").exit_code == 1  # the report does date them
@@ -363,7 +401,11 @@ def test_ctrl_c_in_a_batch_ends_it_quietly(tmp_path):
     sleuth = os.path.join(os.path.dirname(sys.executable), "sleuth")
     args = ["next", "--roll", "SW-beach,N-wild,E-beach", "--barrel", "--file", str(path)]
     child = pexpect.spawn(
-        sleuth, args, dimensions=(24, 80), encoding="utf-8", timeout=60,
+        sleuth,
+        args,
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=60,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(2)  # start-up, then the batch of some 700 questions (seconds)
@@ -499,8 +541,12 @@ def test_next_never_crashes_when_the_engine_gives_up(run, monkeypatch):
     def too_big(*_args, **_kwargs):
         raise TooBig
 
-    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
-               "22,45,63").exit_code == 0
+    assert (
+        run(
+            "new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand", "22,45,63"
+        ).exit_code
+        == 0
+    )
     monkeypatch.setattr("sleuth.advisor.split", too_big)
     monkeypatch.setattr("sleuth.advisor.layered_split", too_big)
     result = run("next", "--json", "--at", "22")
@@ -511,8 +557,12 @@ def test_next_never_crashes_when_the_engine_gives_up(run, monkeypatch):
 
 @pytest.mark.parametrize("budget", ["nan", "NaN", "-1"])
 def test_a_budget_that_is_not_seconds_is_refused(run, budget):
-    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
-               "22,45,63").exit_code == 0
+    assert (
+        run(
+            "new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand", "22,45,63"
+        ).exit_code
+        == 0
+    )
     for command in (["next"], ["report"], ["replay", "--step-budget"]):
         flag = [] if command[-1].startswith("--") else ["--budget"]
         result = run(*command, *flag, budget)
@@ -544,8 +594,11 @@ def test_next_json_on_a_record_no_deal_fits_is_the_report_s_conflict(run, game):
     out = json.loads(result.stdout)
     whole = json.loads(run("report", "--json").stdout)
     assert out == {
-        "game": game, "consistent": False, "conflict": whole["conflict"],
-        "repairs": whole["repairs"], "options": [],
+        "game": game,
+        "consistent": False,
+        "conflict": whole["conflict"],
+        "repairs": whole["repairs"],
+        "options": [],
     }
     assert out["conflict"] == [0, 1]
     assert "Contradiction" in run("next", *roll).stdout
@@ -614,8 +667,18 @@ def test_lima_next_says_what_an_ability_gains_over_the_best_free_question(run, t
     assert rows and all(f"{gain:+.3f}" in line for line in rows[:1])
 
 
-LIMA_NEW = ["new", "lima", "--players", "Ana,Ben,Cy", "--me", "Cy", "--hand",
-            "1B,1F,1M,2B,2F,2M,3B", "--public", "3F"]
+LIMA_NEW = [
+    "new",
+    "lima",
+    "--players",
+    "Ana,Ben,Cy",
+    "--me",
+    "Cy",
+    "--hand",
+    "1B,1F,1M,2B,2F,2M,3B",
+    "--public",
+    "3F",
+]
 
 
 def test_next_says_the_game_is_over_instead_of_listing_questions(run):

@@ -1182,7 +1182,6 @@ def test_london_completion_offers_the_face_up_cards_the_deck_and_the_columns(lon
     assert vocabulary(record, "check", "first") == ("1", "2", "3", "4", "5")
 
 
-
 def test_did_you_mean_at_the_table_suggests_only_this_game_s_commands(loop):
     with pytest.raises(InputError) as refused:
         loop.expand(["serch"])

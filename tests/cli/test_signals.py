@@ -40,8 +40,12 @@ def started(args: list[str], **extra) -> subprocess.Popen:
     environ = {**os.environ, "SLEUTH_CACHE": "off"}
     environ.pop("SLEUTH_WORKERS", None)
     return subprocess.Popen(
-        [SLEUTH, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        start_new_session=True, env=environ, **extra,
+        [SLEUTH, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env=environ,
+        **extra,
     )
 
 
@@ -112,7 +116,10 @@ def test_ctrl_c_during_start_up_ends_quietly(way):
     ours = 0
     for delay in (0.01, 0.03, 0.05, 0.08, 0.1, 0.13, 0.16, 0.2, 0.25, 0.3):
         child = subprocess.Popen(
-            [*command, "--version"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            [*command, "--version"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         time.sleep(delay)

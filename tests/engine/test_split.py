@@ -39,8 +39,9 @@ def enumerated(model: Model, question, holder) -> dict:
     space = model.space
     out: dict = {}
     for deal in deals(list(space.holders), space.sizes, list(space.items)):
-        if not all(sum(value(t, deal) for t in tally.terms) in tally.values
-                   for tally in model.tallies):
+        if not all(
+            sum(value(t, deal) for t in tally.terms) in tally.values for tally in model.tallies
+        ):
             continue
         answer = sum(value(t, deal) for t in question)
         keys = [(h, i) for h in space.holders for i in space.items]
@@ -143,7 +144,7 @@ def test_a_decided_answer_is_the_whole_count():
     total, held = brute_count(model)
     mine = [i for i in model.space.items if held[record.table.me, i]]
     question = (Term(record.table.me, frozenset(mine[:2])),)
-    (answer, counts), = split(model, question).items()
+    ((answer, counts),) = split(model, question).items()
     assert answer == 2 and (counts.total, counts.held) == (total, held)
 
 

@@ -57,8 +57,14 @@ def asked(to, start, end, terrain) -> tuple:
 def test_questions_from_the_dice_are_the_legal_set():
     """Random rolls, and two wilds: the ways to build a question cover ``next``'s legal set."""
     record = parse(
-        {"game": "lima", "players": ["Ana", "Ben", "Cy"], "me": "Ana",
-         "hand": ["1B", "1F", "1M", "2B", "2F", "2M", "3B"], "public": ["3F"], "events": []},
+        {
+            "game": "lima",
+            "players": ["Ana", "Ben", "Cy"],
+            "me": "Ana",
+            "hand": ["1B", "1F", "1M", "2B", "2F", "2M", "3B"],
+            "public": ["3F"],
+            "events": [],
+        },
         "test",
     )
     rng = random.Random(2)
@@ -110,8 +116,9 @@ def test_lima_policies_choose_questions_the_dice_allow_and_next_options(bench):
         roll = ",".join(f"{p}-{k}" for p, k in faces)
         best = lnext.advise(bench.advised(record), {"roll": roll}).options[0]
         chosen = bench.l_bits(record, faces, rng)
-        assert asked(*chosen) == asked(best.question.to, *best.question.range.split("-"),
-                                       best.question.terrain)
+        assert asked(*chosen) == asked(
+            best.question.to, *best.question.range.split("-"), best.question.terrain
+        )
         assert asked(*chosen) in built
 
 
@@ -120,7 +127,5 @@ def test_sign_test_equals_counting_every_sequence(bench):
     for wins, losses in [(0, 5), (1, 6), (4, 4), (7, 2), (0, 0)]:
         n = wins + losses
         extreme = min(wins, losses)
-        tail = sum(
-            min(sum(s), n - sum(s)) <= extreme for s in itertools.product((0, 1), repeat=n)
-        )
+        tail = sum(min(sum(s), n - sum(s)) <= extreme for s in itertools.product((0, 1), repeat=n))
         assert bench.sign_p(wins, losses) == pytest.approx(min(1.0, tail / 2**n))

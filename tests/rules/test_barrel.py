@@ -204,8 +204,9 @@ def test_barrel_through_the_cli(run, tmp_path):
     assert {k: v for k, v in out.items() if k != "barrel"} == before
     rerolls = out["barrel"]
     assert len(rerolls) == 7 and {tuple(r["reroll"]) for r in rerolls} == SEVEN
-    assert [r["expected"] for r in rerolls] == sorted((r["expected"] for r in rerolls),
-                                                      reverse=True)
+    assert [r["expected"] for r in rerolls] == sorted(
+        (r["expected"] for r in rerolls), reverse=True
+    )
     best = max(o["pair_information"] for o in before["options"])
     for r in rerolls:
         assert r["keep"] == pytest.approx(best)
@@ -232,8 +233,12 @@ def test_barrel_screen_fits_60_columns(advised):
 
 def test_goldraub_refuses_the_barrel(run):
     """The Barrel is Lima's: Goldraub refuses it in one line, as it refuses --roll."""
-    assert run("new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand",
-               "22,45,63").exit_code == 0
+    assert (
+        run(
+            "new", "goldraub", "--players", "An,Bo,Cy", "--me", "An", "--hand", "22,45,63"
+        ).exit_code
+        == 0
+    )
     result = run("next", "--barrel")
     assert result.exit_code == 2
     assert "this game takes --at, --occupied and --public" in result.output
@@ -251,10 +256,14 @@ def test_barrel_help_and_table_mode_completion(run, tmp_path):
 
     helped = run("next", "--help")
     assert "--barrel" in helped.output and "unused" in helped.output
-    session = Sitting(tmp_path / "game.yaml", typer.main.get_command(cli_app.app),
-                      parse(lima_game(3, 0, 1)[0], "sim"))
-    found = Words(session).get_completions(Document("next --roll N-wild,S-wild,E-beach --ba"),
-                                           CompleteEvent(completion_requested=True))
+    session = Sitting(
+        tmp_path / "game.yaml",
+        typer.main.get_command(cli_app.app),
+        parse(lima_game(3, 0, 1)[0], "sim"),
+    )
+    found = Words(session).get_completions(
+        Document("next --roll N-wild,S-wild,E-beach --ba"), CompleteEvent(completion_requested=True)
+    )
     assert [c.text for c in found] == ["--barrel"]
 
 

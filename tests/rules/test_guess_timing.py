@@ -178,5 +178,9 @@ def test_points_keep_their_sign_and_never_read_minus_zero():
     from sleuth.render.common import signed
 
     assert [signed(v) for v in (16.66, -2.5, 0.0, -0.02, 0.04)] == [
-        "+16.7", "-2.5", "+0.0", "+0.0", "+0.0"
+        "+16.7",
+        "-2.5",
+        "+0.0",
+        "+0.0",
+        "+0.0",
     ]
