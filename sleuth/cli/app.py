@@ -564,7 +564,7 @@ def begin(
     listed = ", ".join(record.table.players)
     seat = "watched" if record.table.me is None else f"me: {record.table.me}"
     who = "" if players is None else f", {listed}; {seat}"
-    env().out.print(f"started {path}: {record.game}{who}", markup=False)
+    env().out.print(f"started {path}: {record.game}{who}", markup=False, soft_wrap=True)
 
 
 def show_json(data: Any) -> None:

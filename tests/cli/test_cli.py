@@ -87,6 +87,15 @@ def test_new_writes_the_setup(run, tmp_path):
     assert (tmp_path / "game.yaml").read_text() == HEAD + "events: []\n"
 
 
+def test_new_says_what_it_started_on_one_line_however_long_the_path(run, tmp_path):
+    """Piped, the console is 80 columns wide (the tests' 200): the line is not broken."""
+    deep = tmp_path / ("a-long-folder-name-" * 4) / "the-record-of-tonights-game.yaml"
+    deep.parent.mkdir()
+    result = run(*NEW, "-f", deep)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"started {deep}: goldraub, {PLAYERS.replace(',', ', ')}; me: Christl\n"
+
+
 @pytest.mark.parametrize(("game", "hint"), [("chess", ""), ("Lima", " (did you mean lima?)")])
 def test_new_names_the_games_it_knows(run, tmp_path, game, hint):
     result = run("new", game, *NEW[2:])
