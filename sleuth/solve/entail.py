@@ -78,6 +78,14 @@ class Entailment:
             if g:
                 self.solver.add(z3.Implies(prefix, self.prefixes[g - 1]))
 
+    def work(self) -> int:
+        """z3's count of the work done in this context so far (its "rlimit count").
+
+        The same for the same questions on every machine, however fast or busy: a budget of
+        work, unlike one of time, gives the same answers everywhere.
+        """
+        return self.solver.statistics().get_key_value("rlimit count")
+
     def _encode(self, tally: Tally) -> z3.BoolRef:
         """A tally as a z3 formula over the holding literals."""
         lits = []

@@ -9,8 +9,6 @@ one more correction set.
 
 from __future__ import annotations
 
-import time
-
 import z3
 
 from sleuth.model import Deal, Holder, Item
@@ -58,19 +56,21 @@ def smallest(
     pair: Pair,
     holding: bool,
     core: list[int],
-    deadline: float,
+    until: int,
 ) -> list[int] | None:
-    """The fewest of ``groups`` that prove the holding (or its absence), or None past ``deadline``.
+    """The fewest of ``groups`` that prove the holding (or its absence), or None past ``until``.
 
-    ``core`` is a minimal proof: a smaller one is looked for only below its size;
-    ``deadline`` is a time of ``time.process_time``.
+    ``core`` is a minimal proof: a smaller one is looked for only below its size; ``until``
+    is a count of z3's work (``Entailment.work``), which bounds each choice of groups too.
     """
     dealer = Dealer(entail)
     pick = {g: z3.Bool(f"pick|{g}", entail.ctx) for g in groups}
     search = z3.Optimize(ctx=entail.ctx)
     search.minimize(z3.Sum([z3.If(b, 1, 0) for b in pick.values()]))
-    while time.process_time() < deadline:
-        search.check()
+    while (left := until - entail.work()) > 0:
+        search.set("rlimit", left)
+        if search.check() != z3.sat:  # out of work: every choice so far met all sets found
+            return None
         model = search.model()
         chosen = [g for g in groups if z3.is_true(model.eval(pick[g]))]
         if len(chosen) >= len(core):

@@ -13,8 +13,6 @@ from pathlib import Path
 import pytest
 from invoke import invoker
 
-import sleuth.why
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 RULEBOOK = EXAMPLES / "goldraub-rulebook.yaml"
 WATCHED = EXAMPLES / "goldraub-watched.yaml"
@@ -172,12 +170,8 @@ def test_replay_public_is_the_replay_of_the_game_watched(run, tmp_path):
 @pytest.mark.parametrize(
     "asked", [("Doris", "47", "--upto", "16", "--all"), ("Bert", "11", "--upto", "40")]
 )
-def test_why_public_is_the_why_of_the_game_watched(run, asked, monkeypatch):
-    """An open fact's every move and a certain fact's proof, as a spectator has them.
-
-    The smallest proof's search has time enough, however busy the machine (else a run cut
-    short says its proof is only minimal)."""
-    monkeypatch.setattr(sleuth.why, "SMALLEST", 60.0)
+def test_why_public_is_the_why_of_the_game_watched(run, asked):
+    """An open fact's every move and a certain fact's proof, as a spectator has them."""
     public = run("why", *asked, "-f", RULEBOOK, "--public")
     watched = run("why", *asked, "-f", WATCHED)
     own = run("why", *asked, "-f", RULEBOOK)
