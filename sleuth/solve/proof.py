@@ -69,7 +69,7 @@ def smallest(
     search.minimize(z3.Sum([z3.If(b, 1, 0) for b in pick.values()]))
     while (left := until - entail.work()) > 0:
         search.set("rlimit", left)
-        if search.check() != z3.sat:  # out of work: every choice so far met all sets found
+        if search.check() != z3.sat:  # unknown: out of work (all groups meet every set found)
             return None
         model = search.model()
         chosen = [g for g in groups if z3.is_true(model.eval(pick[g]))]
